@@ -1,0 +1,151 @@
+// The patient record as the app and the server see it: one typed shape, loaded in one batch round trip.
+import type {
+  Bundle,
+  BundleEntry,
+  Condition,
+  DiagnosticReport,
+  DocumentReference,
+  ImagingStudy,
+  MedicationRequest,
+  MedicationStatement,
+  Observation,
+  Patient,
+  Procedure,
+  Resource,
+} from '@medplum/fhirtypes';
+
+/** Everything the workup needs about one patient, grouped by resource type. */
+export interface PatientRecord {
+  patient: Patient;
+  conditions: Condition[];
+  observations: Observation[];
+  medicationRequests: MedicationRequest[];
+  medicationStatements: MedicationStatement[];
+  procedures: Procedure[];
+  diagnosticReports: DiagnosticReport[];
+  imagingStudies: ImagingStudy[];
+  documentReferences: DocumentReference[];
+  /** Resources pulled in by `_include` (e.g. the Endpoint of an ImagingStudy). */
+  included: Resource[];
+  /** Searches whose result did not fit in one page (the record is then partial). */
+  truncated: string[];
+}
+
+/** Largest page asked for per search; anything beyond it is reported in `truncated`. */
+export const RECORD_PAGE_SIZE = 1000;
+
+/** The searches that make up a record, relative to the FHIR base. */
+export function recordSearches(patientId: string): string[] {
+  const p = encodeURIComponent(patientId);
+  const n = RECORD_PAGE_SIZE;
+  return [
+    `Patient/${p}`,
+    `Condition?patient=${p}&_count=${n}`,
+    `Observation?patient=${p}&_count=${n}&_sort=-date`,
+    `MedicationRequest?patient=${p}&_count=${n}`,
+    `MedicationStatement?patient=${p}&_count=${n}`,
+    `Procedure?patient=${p}&_count=${n}`,
+    `DiagnosticReport?patient=${p}&_count=${n}&_sort=-date`,
+    `ImagingStudy?patient=${p}&_count=${n}&_include=ImagingStudy:endpoint`,
+    `DocumentReference?patient=${p}&_count=${n}`,
+  ];
+}
+
+/**
+ * Builds the batch Bundle that fetches a whole record in one HTTP round trip.
+ * @param patientId - The logical id of the Patient.
+ * @returns A `batch` Bundle of GET entries.
+ */
+export function buildRecordBatch(patientId: string): Bundle {
+  return {
+    resourceType: 'Bundle',
+    type: 'batch',
+    entry: recordSearches(patientId).map((url) => ({ request: { method: 'GET', url } })),
+  };
+}
+
+/**
+ * Turns the batch-response of {@link buildRecordBatch} into a PatientRecord.
+ * @param response - The `batch-response` Bundle.
+ * @returns The record; throws when the Patient itself could not be read.
+ */
+export function parseRecordBatch(response: Bundle): PatientRecord {
+  if (response.resourceType !== 'Bundle' || !Array.isArray(response.entry)) {
+    throw new Error('The FHIR server did not answer the record request with a Bundle');
+  }
+  const [patientEntry, ...searchEntries] = response.entry;
+  const patient = patientEntry?.resource;
+  if (patient?.resourceType !== 'Patient') {
+    const status = patientEntry?.response?.status ?? 'no response';
+    throw new Error(`The patient could not be read (status ${status})`);
+  }
+  const record: PatientRecord = {
+    patient,
+    conditions: [],
+    observations: [],
+    medicationRequests: [],
+    medicationStatements: [],
+    procedures: [],
+    diagnosticReports: [],
+    imagingStudies: [],
+    documentReferences: [],
+    included: [],
+    truncated: [],
+  };
+  const searches = recordSearches(patient.id ?? '').slice(1);
+  for (const [i, entry] of searchEntries.entries()) {
+    addSearchResult(record, entry, searches[i] ?? '');
+  }
+  return record;
+}
+
+function addSearchResult(record: PatientRecord, entry: BundleEntry, search: string): void {
+  const bundle = entry.resource;
+  if (bundle?.resourceType !== 'Bundle') {
+    record.truncated.push(`${search} (status ${entry.response?.status ?? 'unknown'})`);
+    return;
+  }
+  if (bundle.link?.some((l) => l.relation === 'next')) {
+    record.truncated.push(search);
+  }
+  for (const e of bundle.entry ?? []) {
+    if (e.resource) {
+      addResource(record, e.resource, e.search?.mode === 'include');
+    }
+  }
+}
+
+function addResource(record: PatientRecord, resource: Resource, included: boolean): void {
+  if (included) {
+    record.included.push(resource);
+    return;
+  }
+  switch (resource.resourceType) {
+    case 'Condition':
+      record.conditions.push(resource);
+      break;
+    case 'Observation':
+      record.observations.push(resource);
+      break;
+    case 'MedicationRequest':
+      record.medicationRequests.push(resource);
+      break;
+    case 'MedicationStatement':
+      record.medicationStatements.push(resource);
+      break;
+    case 'Procedure':
+      record.procedures.push(resource);
+      break;
+    case 'DiagnosticReport':
+      record.diagnosticReports.push(resource);
+      break;
+    case 'ImagingStudy':
+      record.imagingStudies.push(resource);
+      break;
+    case 'DocumentReference':
+      record.documentReferences.push(resource);
+      break;
+    default:
+      record.included.push(resource);
+  }
+}

@@ -1,0 +1,130 @@
+// Fetches DICOM instances (WADO-RS from ImagingStudy.endpoint) and attachments, only from the FHIR server's own
+// origin or a configured PACS, so record content can never make the server call arbitrary URLs.
+import { badRequest, OperationOutcomeError } from '@medplum/core';
+import type { Attachment, Endpoint, ImagingStudy } from '@medplum/fhirtypes';
+import { parseMultipartRelated } from '../../common/dicom/multipart';
+import { type FhirClient, toOutcomeError } from './fhir-client';
+
+export interface RetrievalPolicy {
+  /** Extra origins allowed for DICOMweb (ONCOAGENT_PACS_ORIGINS), e.g. https://pacs.example.org */
+  pacsOrigins?: readonly string[];
+  maxBytes?: number;
+}
+
+const DEFAULT_MAX = 64 * 1024 * 1024;
+
+/**
+ * Resolves a URL against the FHIR base and refuses anything outside the allowed origins.
+ * @param url - Absolute or base-relative URL from the record.
+ * @param fhir - The FHIR client (its base defines the trusted origin).
+ * @param policy - Extra allowed origins.
+ * @returns The absolute URL and whether it is on the FHIR server's origin (only then is the token sent).
+ */
+export function checkUrl(
+  url: string,
+  fhir: FhirClient,
+  policy: RetrievalPolicy = {}
+): { url: URL; sameOrigin: boolean } {
+  let resolved: URL;
+  try {
+    resolved = new URL(url, `${fhir.baseUrl}/`);
+  } catch {
+    throw new OperationOutcomeError(badRequest(`Not a URL: ${url}`));
+  }
+  const fhirOrigin = new URL(fhir.baseUrl).origin;
+  const sameOrigin = resolved.origin === fhirOrigin;
+  if (!sameOrigin && !(policy.pacsOrigins ?? []).includes(resolved.origin)) {
+    throw new OperationOutcomeError(
+      badRequest(`Refused to fetch ${resolved.origin}: only the FHIR server's origin or a configured PACS is allowed`)
+    );
+  }
+  return { url: resolved, sameOrigin };
+}
+
+async function fetchBytes(
+  fhir: FhirClient,
+  url: string,
+  accept: string,
+  policy: RetrievalPolicy
+): Promise<{ contentType: string; bytes: Uint8Array }> {
+  const checked = checkUrl(url, fhir, policy);
+  const headers: Record<string, string> = { Accept: accept };
+  if (checked.sameOrigin && fhir.token) headers.Authorization = `Bearer ${fhir.token}`;
+  let response: Response;
+  try {
+    response = await fetch(checked.url, { headers, signal: AbortSignal.timeout(fhir.timeoutMs), redirect: 'error' });
+  } catch (err) {
+    throw toOutcomeError(err, checked.url.origin);
+  }
+  if (!response.ok) throw toOutcomeError({ response: { status: response.status } }, checked.url.origin);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.length > (policy.maxBytes ?? DEFAULT_MAX))
+    throw new OperationOutcomeError(badRequest(`${checked.url.pathname} is larger than allowed`));
+  return { contentType: response.headers.get('content-type') ?? '', bytes };
+}
+
+/** The Study Instance UID of an ImagingStudy (identifier `urn:dicom:uid`, value `urn:oid:…`). */
+export function studyUid(study: ImagingStudy): string | undefined {
+  const id = study.identifier?.find((i) => i.system === 'urn:dicom:uid')?.value;
+  return id?.replace(/^urn:oid:/, '');
+}
+
+/**
+ * Retrieves one instance by WADO-RS.
+ * @param fhir - The FHIR client (token passed through to the same origin only).
+ * @param endpoint - The study's DICOMweb Endpoint.
+ * @param uids - Study, series and SOP instance UIDs.
+ * @param policy - Allowed origins and size limit.
+ * @returns The DICOM Part 10 bytes.
+ */
+export async function retrieveInstance(
+  fhir: FhirClient,
+  endpoint: Endpoint,
+  uids: { study: string; series: string; instance: string },
+  policy: RetrievalPolicy = {}
+): Promise<Uint8Array> {
+  const base = endpoint.address.replace(/\/$/, '');
+  const url = `${base}/studies/${uids.study}/series/${uids.series}/instances/${uids.instance}`;
+  const { contentType, bytes } = await fetchBytes(fhir, url, 'multipart/related; type="application/dicom"', policy);
+  if (contentType.startsWith('application/dicom')) return bytes;
+  const parts = parseMultipartRelated(bytes, contentType);
+  const first = parts[0];
+  if (!first) throw new OperationOutcomeError(badRequest('The DICOMweb response held no instance'));
+  return first.body;
+}
+
+/**
+ * Reads an Attachment's bytes: inline `data`, or its `url` (FHIR server origin or configured PACS only).
+ * @param fhir - The FHIR client.
+ * @param attachment - The attachment.
+ * @param policy - Allowed origins and size limit.
+ * @returns Content type and bytes.
+ */
+export async function readAttachment(
+  fhir: FhirClient,
+  attachment: Attachment,
+  policy: RetrievalPolicy = {}
+): Promise<{ contentType: string; bytes: Uint8Array }> {
+  if (attachment.data !== undefined) {
+    return {
+      contentType: attachment.contentType ?? 'application/octet-stream',
+      bytes: Buffer.from(attachment.data, 'base64'),
+    };
+  }
+  if (!attachment.url) throw new OperationOutcomeError(badRequest('The attachment has neither data nor url'));
+  const fetched = await fetchBytes(fhir, attachment.url, attachment.contentType ?? '*/*', policy);
+  if (fetched.contentType.includes('fhir+json') || fetched.contentType.includes('application/json')) {
+    const binary = JSON.parse(new TextDecoder().decode(fetched.bytes)) as {
+      resourceType?: string;
+      data?: string;
+      contentType?: string;
+    };
+    if (binary.resourceType === 'Binary') {
+      return {
+        contentType: binary.contentType ?? 'application/octet-stream',
+        bytes: Buffer.from(binary.data ?? '', 'base64'),
+      };
+    }
+  }
+  return fetched;
+}

@@ -1,0 +1,113 @@
+// The server's FHIR client: fhir-kit-client with the user's token passed through, a timeout and bounded retries.
+import { badRequest, OperationOutcomeError, serverError } from '@medplum/core';
+import type { OperationOutcome } from '@medplum/fhirtypes';
+import { Client } from 'fhir-kit-client';
+
+export interface FhirConnection {
+  /** FHIR base URL, e.g. https://ehr.example.org/fhir/R4 */
+  baseUrl: string;
+  /** The user's (or backend's) access token; never logged. */
+  token?: string;
+  timeoutMs?: number;
+  retries?: number;
+}
+
+export interface FhirClient {
+  readonly baseUrl: string;
+  readonly token?: string;
+  readonly client: Client;
+  readonly timeoutMs: number;
+  readonly retries: number;
+}
+
+/**
+ * Creates a client for one FHIR server and one token.
+ * @param connection - Base URL, token, timeout (default 20 s) and retries (default 2).
+ * @returns The client.
+ */
+export function createFhirClient(connection: FhirConnection): FhirClient {
+  let url: URL;
+  try {
+    url = new URL(connection.baseUrl);
+  } catch {
+    throw new OperationOutcomeError(badRequest(`Not a FHIR base URL: ${connection.baseUrl}`));
+  }
+  const baseUrl = url.toString().replace(/\/$/, '');
+  return {
+    baseUrl,
+    token: connection.token,
+    client: new Client({ baseUrl, ...(connection.token ? { bearerToken: connection.token } : {}) }),
+    timeoutMs: connection.timeoutMs ?? 20_000,
+    retries: connection.retries ?? 2,
+  };
+}
+
+interface HttpFailure {
+  response?: { status?: number; data?: unknown };
+  name?: string;
+  message?: string;
+}
+
+function outcome(code: string, text: string): OperationOutcome {
+  return {
+    resourceType: 'OperationOutcome',
+    issue: [{ severity: 'error', code: code as 'exception', details: { text } }],
+  };
+}
+
+/**
+ * Maps a failed call to an OperationOutcomeError a clinician and an integrator can tell apart:
+ * 401 expired/invalid login, 403 missing access, 404, server down, timeout.
+ * @param err - What fhir-kit-client or fetch threw.
+ * @param baseUrl - Named in the message.
+ * @returns The error to throw.
+ */
+export function toOutcomeError(err: unknown, baseUrl: string): OperationOutcomeError {
+  if (err instanceof OperationOutcomeError) return err;
+  const failure = err as HttpFailure;
+  const status = failure.response?.status;
+  const data = failure.response?.data as OperationOutcome | undefined;
+  const detail = data?.resourceType === 'OperationOutcome' ? data.issue?.[0]?.details?.text : undefined;
+  if (status === 401)
+    return new OperationOutcomeError(
+      outcome('login', `The FHIR server rejected the access token (expired or invalid)${detail ? `: ${detail}` : ''}`)
+    );
+  if (status === 403)
+    return new OperationOutcomeError(
+      outcome('forbidden', `The access token does not allow this request${detail ? `: ${detail}` : ''}`)
+    );
+  if (status === 404) return new OperationOutcomeError(outcome('not-found', detail ?? 'Not found on the FHIR server'));
+  if (status !== undefined && status < 500)
+    return new OperationOutcomeError(outcome('invalid', detail ?? `The FHIR server answered ${status}`));
+  if (failure.name === 'TimeoutError' || failure.name === 'AbortError') {
+    return new OperationOutcomeError(outcome('timeout', `The FHIR server at ${baseUrl} did not answer in time`));
+  }
+  if (status !== undefined)
+    return new OperationOutcomeError(outcome('transient', `The FHIR server at ${baseUrl} failed (${status})`));
+  return new OperationOutcomeError({
+    ...serverError(new Error('unreachable')),
+    issue: [{ severity: 'error', code: 'transient', details: { text: `Cannot reach the FHIR server at ${baseUrl}` } }],
+  });
+}
+
+function retryable(err: unknown): boolean {
+  const status = (err as HttpFailure).response?.status;
+  return status === undefined || status === 429 || status >= 500;
+}
+
+/**
+ * Runs one call with a timeout, retrying network failures, 429 and 5xx with exponential backoff.
+ * @param fhir - The client.
+ * @param call - Receives an AbortSignal to pass to fhir-kit-client.
+ * @returns The call's result; throws an OperationOutcomeError.
+ */
+export async function withRetries<T>(fhir: FhirClient, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call(AbortSignal.timeout(fhir.timeoutMs));
+    } catch (err) {
+      if (attempt >= fhir.retries || !retryable(err)) throw toOutcomeError(err, fhir.baseUrl);
+      await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
+    }
+  }
+}

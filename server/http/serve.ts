@@ -1,0 +1,30 @@
+// Starts the HTTP server on a port and resolves once it listens (port 0 picks a free one, for tests).
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+
+export interface Running {
+  url: string;
+  port: number;
+  close: () => Promise<void>;
+}
+
+/**
+ * Listens with the Hono app.
+ * @param app - The application.
+ * @param port - The port (0 for any free port).
+ * @param host - The interface to bind.
+ * @returns The URL and a close function.
+ */
+export function listen(app: Hono, port: number, host = '0.0.0.0'): Promise<Running> {
+  return new Promise((resolveRunning, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
+      resolveRunning({
+        url: `http://localhost:${info.port}`,
+        port: info.port,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+    server.on('error', reject);
+  });
+}

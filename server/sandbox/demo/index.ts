@@ -1,0 +1,41 @@
+// The sandbox EHR's demo data: six synthetic oncology patients as transaction Bundles, plus their CT phantoms.
+import type { Bundle } from '@medplum/fhirtypes';
+import type { PhantomSeriesSpec } from '../dicom/phantom-spec';
+import { colonNewDiagnosis } from './colon-new-diagnosis';
+import { crcMetastatic } from './crc-metastatic';
+import { hccCirrhosis } from './hcc-cirrhosis';
+import { iccBrafRos1 } from './icc-braf-ros1';
+import { pancreasKrasG12c } from './pancreas-kras-g12c';
+import { rectalPanitumumab } from './rectal-panitumumab';
+import type { DemoOptions, PatientDemo } from './types';
+
+export type { DemoOptions, PatientDemo } from './types';
+
+/** Everything the sandbox loads at start: one transaction Bundle per patient and the DICOM series to serve. */
+export interface DemoData {
+  bundles: Bundle[];
+  phantoms: PhantomSeriesSpec[];
+}
+
+const PATIENTS: { id: string; build: (options: DemoOptions) => PatientDemo }[] = [
+  { id: 'demo-crc-met', build: crcMetastatic },
+  { id: 'demo-rectal-pmab', build: rectalPanitumumab },
+  { id: 'demo-colon-new', build: colonNewDiagnosis },
+  { id: 'demo-hcc', build: hccCirrhosis },
+  { id: 'demo-pdac-g12c', build: pancreasKrasG12c },
+  { id: 'demo-icc', build: iccBrafRos1 },
+];
+
+/** Patient ids of the demo patients, in the order of `demoData().bundles`. */
+export const DEMO_PATIENT_IDS: readonly string[] = Object.freeze(PATIENTS.map((p) => p.id));
+
+/**
+ * Builds the demo data; the same options always give deep-equal output.
+ * @param options - Where the sandbox serves DICOMweb (ImagingStudy endpoints point there).
+ * @returns The Bundles (PUT entries with stable ids, so reloading is idempotent) and the phantom specs.
+ */
+export function demoData(options: DemoOptions): DemoData {
+  const built = PATIENTS.map((p) => p.build(options));
+  // Cloned so a caller that mutates what it loads cannot change the shared phantom specs.
+  return structuredClone({ bundles: built.map((b) => b.bundle), phantoms: built.flatMap((b) => b.phantoms) });
+}

@@ -1,0 +1,74 @@
+// The sandbox's CapabilityStatement: what it supports, and where its SMART authorization endpoints are.
+import { getResourceTypes, getSearchParameters } from '@medplum/core';
+import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
+
+const INTERACTIONS: CapabilityStatementRestResource['interaction'] = [
+  'read',
+  'vread',
+  'update',
+  'patch',
+  'delete',
+  'history-instance',
+  'create',
+  'search-type',
+].map((code) => ({ code: code as 'read' }));
+
+/**
+ * Builds the CapabilityStatement for `GET [base]/metadata`.
+ * @param base - The FHIR base URL.
+ * @param oauth - The SMART authorize and token endpoint URLs.
+ * @returns The CapabilityStatement with the SMART oauth-uris extension.
+ */
+export function capabilityStatement(base: string, oauth: { authorize: string; token: string }): CapabilityStatement {
+  return {
+    resourceType: 'CapabilityStatement',
+    status: 'active',
+    date: '2026-11-29',
+    kind: 'instance',
+    software: { name: 'OncoAgent sandbox EHR', version: '0.1.0' },
+    implementation: { description: 'Development EHR for OncoAgent (synthetic data only)', url: base },
+    fhirVersion: '4.0.1',
+    format: ['json'],
+    rest: [
+      {
+        mode: 'server',
+        security: {
+          cors: true,
+          service: [
+            {
+              coding: [
+                {
+                  system: 'http://terminology.hl7.org/CodeSystem/restful-security-service',
+                  code: 'SMART-on-FHIR',
+                },
+              ],
+            },
+          ],
+          extension: [
+            {
+              url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
+              extension: [
+                { url: 'authorize', valueUri: oauth.authorize },
+                { url: 'token', valueUri: oauth.token },
+              ],
+            },
+          ],
+        },
+        interaction: [{ code: 'transaction' }, { code: 'batch' }, { code: 'search-system' }],
+        resource: getResourceTypes().map((type) => ({
+          type,
+          interaction: INTERACTIONS,
+          versioning: 'versioned',
+          conditionalCreate: true,
+          conditionalUpdate: true,
+          searchInclude: ['*'],
+          searchRevInclude: ['*'],
+          searchParam: Object.entries(getSearchParameters(type) ?? {}).map(([name, sp]) => ({
+            name,
+            type: sp.type ?? 'string',
+          })),
+        })),
+      },
+    ],
+  } as CapabilityStatement;
+}

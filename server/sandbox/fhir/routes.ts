@@ -1,0 +1,110 @@
+// HTTP glue for the sandbox FHIR endpoint: bearer-token check, body parsing, FHIR JSON responses.
+import { badRequest, getStatus, normalizeOperationOutcome, OperationOutcomeError } from '@medplum/core';
+import type { OperationOutcome } from '@medplum/fhirtypes';
+import type { Context } from 'hono';
+import { JwtError, type TokenSigner } from '../auth/jwt';
+import { resourceScopes } from '../auth/scopes';
+import { type Access, OPEN_ACCESS } from './access';
+import type { FhirResult, FhirService } from './fhir-service';
+import type { HttpMethod } from './interaction';
+
+const FHIR_JSON = 'application/fhir+json; charset=utf-8';
+
+function outcome(code: 'login' | 'expired' | 'security', text: string): OperationOutcome {
+  return { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code, details: { text } }] };
+}
+
+/** A failed token check, carrying the 401 response body. */
+export class UnauthorizedError extends Error {
+  constructor(readonly outcome: OperationOutcome) {
+    super(outcome.issue?.[0]?.details?.text);
+  }
+}
+
+/**
+ * Verifies the bearer token of a request to the FHIR base `fhirBase`.
+ * @param c - The Hono context.
+ * @param signer - The sandbox's token signer.
+ * @param fhirBase - The audience the token must name.
+ * @returns The caller's access; throws UnauthorizedError.
+ */
+export function verifyBearer(c: Context, signer: TokenSigner, fhirBase: string): Access {
+  const header = c.req.header('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1])
+    throw new UnauthorizedError(outcome('login', 'An access token is required (Authorization: Bearer …)'));
+  try {
+    const claims = signer.verify(match[1]);
+    if (claims.aud !== fhirBase)
+      throw new UnauthorizedError(outcome('security', 'The access token was issued for another server'));
+    const patient = typeof claims.patient === 'string' ? claims.patient : undefined;
+    return { kind: 'token', scopes: resourceScopes(String(claims.scope ?? '')), patient };
+  } catch (err) {
+    if (err instanceof UnauthorizedError) throw err;
+    const expired = err instanceof JwtError && err.reason === 'expired';
+    throw new UnauthorizedError(outcome(expired ? 'expired' : 'security', (err as Error).message));
+  }
+}
+
+/** Sends a 401 with the WWW-Authenticate challenge. */
+export function unauthorized(c: Context, err: UnauthorizedError): Response {
+  c.header('WWW-Authenticate', `Bearer realm="sandbox", error="invalid_token"`);
+  return c.body(JSON.stringify(err.outcome), 401, { 'Content-Type': FHIR_JSON });
+}
+
+async function readBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text) return undefined;
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('application/x-www-form-urlencoded')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new OperationOutcomeError(badRequest('The request body is not valid JSON'));
+  }
+}
+
+/**
+ * Handles one request under the FHIR base.
+ * @param c - The Hono context.
+ * @param deps - The service, signer, whether auth is off, and the base URL.
+ * @returns The FHIR response.
+ */
+export async function fhirRoute(
+  c: Context,
+  deps: { service: FhirService; signer: TokenSigner; open: boolean; fhirBase: string; basePath: string }
+): Promise<Response> {
+  let access: Access = OPEN_ACCESS;
+  const path = new URL(c.req.url).pathname.slice(deps.basePath.length).replace(/^\/+/, '');
+  const isMetadata = c.req.method === 'GET' && path === 'metadata';
+  if (!deps.open && !isMetadata) {
+    try {
+      access = verifyBearer(c, deps.signer, deps.fhirBase);
+    } catch (err) {
+      if (err instanceof UnauthorizedError) return unauthorized(c, err);
+      throw err;
+    }
+  }
+  let result: FhirResult;
+  try {
+    const body = ['POST', 'PUT', 'PATCH'].includes(c.req.method) ? await readBody(c) : undefined;
+    result = await deps.service.handle(
+      {
+        method: c.req.method as HttpMethod,
+        path,
+        params: new URL(c.req.url).searchParams,
+        body,
+        headers: { ifMatch: c.req.header('if-match'), ifNoneExist: c.req.header('if-none-exist') },
+      },
+      access,
+      deps.fhirBase
+    );
+  } catch (err) {
+    const oo = normalizeOperationOutcome(err);
+    result = { status: getStatus(oo), body: oo };
+  }
+  const headers: Record<string, string> = { 'Content-Type': FHIR_JSON, ...result.headers };
+  if (headers.Location && !headers.Location.startsWith('http'))
+    headers.Location = `${deps.fhirBase}/${headers.Location}`;
+  return new Response(result.body ? JSON.stringify(result.body) : null, { status: result.status, headers });
+}

@@ -1,0 +1,159 @@
+// The sandbox EHR: FHIR R4 API, SMART authorization server, DICOMweb, EHR launch page and demo data, as one Hono app.
+import { parseSearchRequest } from '@medplum/core';
+import type { Condition, Patient, Practitioner } from '@medplum/fhirtypes';
+import { type Context, Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { authorize } from './auth/authorize';
+import { sandboxClients } from './auth/clients';
+import { GrantStore } from './auth/grants';
+import { TokenSigner } from './auth/jwt';
+import { smartConfiguration } from './auth/smart-config';
+import { SANDBOX_USER, token } from './auth/token';
+import { demoData } from './demo';
+import { DicomStore } from './dicom/dicom-store';
+import { createDicomWebRoutes } from './dicom/dicomweb';
+import { ehrPage, patientRows } from './ehr-page';
+import { type Access, OPEN_ACCESS, requireGrant, visible } from './fhir/access';
+import { ensureDefinitions } from './fhir/definitions';
+import { FhirService } from './fhir/fhir-service';
+import { SandboxRepository } from './fhir/repository';
+import { fhirRoute, UnauthorizedError, unauthorized, verifyBearer } from './fhir/routes';
+import { loadBundle, loadSeedDir } from './seed';
+
+export const SANDBOX_PATH = '/sandbox';
+export const FHIR_PATH = `${SANDBOX_PATH}/fhir/R4`;
+
+export interface SandboxOptions {
+  /** Origin the sandbox is reached at, e.g. http://localhost:8080 (used for demo Endpoint addresses). */
+  publicUrl: string;
+  /** Whether `publicUrl` was configured explicitly (then it wins over the request's Host). */
+  fixedPublicUrl?: boolean;
+  secret: string;
+  tokenTtlSeconds: number;
+  /** Serve FHIR and DICOMweb without tokens (behind an external SMART authorization server). */
+  open: boolean;
+  redirectOrigins: string[];
+  seedDirs: string[];
+  /** Where "Launch OncoAgent" sends the browser; default `<origin>/launch.html`. */
+  appLaunchUrl?: string;
+  demo?: boolean;
+}
+
+export interface Sandbox {
+  routes: Hono;
+  service: FhirService;
+  dicom: DicomStore;
+  signer: TokenSigner;
+  grants: GrantStore;
+}
+
+const CLINICIAN: Practitioner = {
+  resourceType: 'Practitioner',
+  id: SANDBOX_USER.split('/')[1],
+  name: [{ use: 'official', prefix: ['Dr.'], given: ['Alex'], family: 'Sandbox' }],
+  active: true,
+};
+
+/**
+ * Builds the sandbox and loads its data.
+ * @param options - Secrets, token lifetime, seeds and URLs.
+ * @returns The Hono routes to mount at `/sandbox`, plus the parts tests need.
+ */
+export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
+  ensureDefinitions();
+  const repo = new SandboxRepository();
+  const urls = (c: Context) => {
+    const origin = options.fixedPublicUrl ? options.publicUrl : new URL(c.req.url).origin;
+    return { origin, fhirBase: `${origin}${FHIR_PATH}`, authBase: `${origin}${SANDBOX_PATH}/auth` };
+  };
+  const service = new FhirService(repo, {
+    authorize: `${options.publicUrl}${SANDBOX_PATH}/auth/authorize`,
+    token: `${options.publicUrl}${SANDBOX_PATH}/auth/token`,
+  });
+  const signer = new TokenSigner();
+  const grants = new GrantStore();
+  const clients = sandboxClients(options.secret);
+  const dicom = new DicomStore();
+  const base = `${options.publicUrl}${FHIR_PATH}`;
+
+  await repo.updateResource(CLINICIAN);
+  if (options.demo !== false) {
+    const demo = demoData({ dicomWebBase: `${options.publicUrl}${SANDBOX_PATH}/dicomweb` });
+    for (const spec of demo.phantoms) dicom.addSeries(spec);
+    for (const [i, bundle] of demo.bundles.entries()) await loadBundle(service, bundle, base, `demo bundle ${i + 1}`);
+  }
+  for (const dir of options.seedDirs) await loadSeedDir(service, dir, base);
+
+  const listPatients = async () => {
+    const patients = await repo.searchResources<Patient>(parseSearchRequest('Patient', { _count: '1000' }));
+    const conditions = await repo.searchResources<Condition>(parseSearchRequest('Condition', { _count: '5000' }));
+    return patientRows(patients, conditions).sort((a, b) => a.name.localeCompare(b.name));
+  };
+
+  const routes = new Hono();
+  const corsAll = cors({
+    origin: (origin) => origin,
+    allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'If-Match', 'If-None-Exist', 'Prefer'],
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    exposeHeaders: ['Location', 'ETag', 'Last-Modified', 'Content-Location', 'WWW-Authenticate'],
+    maxAge: 600,
+  });
+  routes.use('/fhir/*', corsAll);
+  routes.use('/dicomweb/*', corsAll);
+  routes.use('/auth/token', corsAll);
+  routes.use('/auth/jwks', corsAll);
+
+  routes.get('/', async (c) => c.html(ehrPage(await listPatients(), standaloneUrl(c))));
+  routes.get('/launch', (c) => {
+    const patient = c.req.query('patient') ?? '';
+    const launch = grants.launches.put({ patient });
+    const target = new URL(options.appLaunchUrl ?? `${urls(c).origin}/launch.html`);
+    target.searchParams.set('iss', urls(c).fhirBase);
+    target.searchParams.set('launch', launch);
+    return c.redirect(target.toString(), 302);
+  });
+  const standaloneUrl = (c: Context) => {
+    const target = new URL(options.appLaunchUrl ?? `${urls(c).origin}/launch.html`);
+    target.searchParams.set('iss', urls(c).fhirBase);
+    return target.toString();
+  };
+
+  const authDeps = { clients, grants, redirectOrigins: options.redirectOrigins, listPatients, urls };
+  routes.get('/auth/authorize', (c) => authorize(c, authDeps));
+  routes.post('/auth/authorize', (c) => authorize(c, authDeps));
+  routes.post('/auth/token', (c) =>
+    token(c, { clients, grants, signer, tokenTtlSeconds: options.tokenTtlSeconds, urls })
+  );
+  routes.get('/auth/jwks', (c) => c.json(signer.jwks()));
+  routes.get('/fhir/R4/.well-known/smart-configuration', (c) => c.json(smartConfiguration(urls(c).authBase)));
+  routes.all('/fhir/R4/*', (c) =>
+    fhirRoute(c, { service, signer, open: options.open, fhirBase: urls(c).fhirBase, basePath: FHIR_PATH })
+  );
+
+  routes.use('/dicomweb/studies/:study/*', async (c, next) => dicomGuard(c, next));
+  routes.use('/dicomweb/studies/:study', async (c, next) => dicomGuard(c, next));
+  const dicomGuard = async (c: Context, next: () => Promise<void>): Promise<Response | undefined> => {
+    let access: Access = OPEN_ACCESS;
+    try {
+      if (!options.open) access = verifyBearer(c, signer, urls(c).fhirBase);
+      if (!(await studyVisible(repo, access, c.req.param('study') ?? ''))) {
+        return c.json({ error: `Study not found or not visible with this token` }, 404);
+      }
+    } catch (err) {
+      if (err instanceof UnauthorizedError) return unauthorized(c, err);
+      return c.json({ error: (err as Error).message }, 403);
+    }
+    await next();
+    return undefined;
+  };
+  routes.route('/dicomweb', createDicomWebRoutes(dicom));
+  return { routes, service, dicom, signer, grants };
+}
+
+async function studyVisible(repo: SandboxRepository, access: Access, studyUid: string): Promise<boolean> {
+  const grant = requireGrant(access, 'ImagingStudy', 'r');
+  const studies = await repo.searchResources(
+    parseSearchRequest('ImagingStudy', { identifier: `urn:dicom:uid|urn:oid:${studyUid}` })
+  );
+  return studies.some((s) => visible(access, grant, s));
+}

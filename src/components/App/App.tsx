@@ -1,0 +1,124 @@
+// The patient view's shell: header, loading and error states, then the record's cards.
+import type Client from 'fhirclient/lib/Client';
+import { type ReactNode, useEffect, useState } from 'react';
+import type { PatientRecord } from '../../../common/record/patient-record';
+import { type AppError, toAppError } from '../../fhir/app-error';
+import { fhirBase, loadRecord, RecordLoadError } from '../../fhir/load-record';
+import { Banner } from '../Banner/Banner';
+import { Biomarkers } from '../Biomarkers/Biomarkers';
+import { Imaging } from '../Imaging/Imaging';
+import { Labs } from '../Labs/Labs';
+import { ProblemList } from '../ProblemList/ProblemList';
+import { Reports } from '../Reports/Reports';
+import { TreatmentTimeline } from '../TreatmentTimeline/TreatmentTimeline';
+
+export interface AppProps {
+  client: Client;
+  /** The app version from /api/config, shown in the header. */
+  version?: string;
+}
+
+type State = { status: 'loading' } | { status: 'failed'; error: AppError } | { status: 'ready'; record: PatientRecord };
+
+const TITLES: Record<AppError['kind'], string> = {
+  expired: 'Session expired',
+  forbidden: 'Access refused',
+  unreachable: 'FHIR server unreachable',
+  'not-found': 'Patient not found',
+  'bad-response': 'Unexpected answer from the FHIR server',
+};
+
+function PatientView({ record, client }: { record: PatientRecord; client: Client }): ReactNode {
+  return (
+    <>
+      <Banner patient={record.patient} conditions={record.conditions} />
+      {record.truncated.length > 0 && (
+        <p className="notice" role="status" data-testid="record-truncated">
+          Part of the record was not loaded: {record.truncated.join('; ')}.
+        </p>
+      )}
+      <div className="grid">
+        <ProblemList conditions={record.conditions} />
+        <Biomarkers observations={record.observations} />
+        <TreatmentTimeline record={record} />
+        <Imaging
+          imagingStudies={record.imagingStudies}
+          included={record.included}
+          fhirBase={fhirBase(client)}
+          authorization={client.getAuthorizationHeader()}
+        />
+        <Labs observations={record.observations} />
+        <Reports diagnosticReports={record.diagnosticReports} documentReferences={record.documentReferences} />
+      </div>
+    </>
+  );
+}
+
+/** Loads the record once per mount; Retry remounts it with a new key. */
+function RecordView({ client, onRetry }: { client: Client; onRetry: () => void }): ReactNode {
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    loadRecord(client).then(
+      (record) => live && setState({ status: 'ready', record }),
+      (error: unknown) => {
+        const appError =
+          error instanceof RecordLoadError ? error.appError : toAppError(error, { fhirBase: fhirBase(client) });
+        if (live) {
+          setState({ status: 'failed', error: appError });
+        }
+      }
+    );
+    return () => {
+      live = false;
+    };
+  }, [client]);
+
+  if (state.status === 'loading') {
+    return (
+      <p className="status" role="status" data-testid="app-loading">
+        Loading the patient record…
+      </p>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <section className="card error-card" role="alert" data-testid="app-error" data-kind={state.error.kind}>
+        <h2 className="card-title">{TITLES[state.error.kind]}</h2>
+        <p>{state.error.message}</p>
+        <button type="button" className="button" data-testid="retry-button" onClick={onRetry}>
+          Retry
+        </button>
+      </section>
+    );
+  }
+  return <PatientView record={state.record} client={client} />;
+}
+
+/**
+ * Loads the launch patient's record and shows it.
+ * @param props - The SMART client and the app version.
+ * @returns The app.
+ */
+export function App({ client, version }: AppProps): ReactNode {
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <div className="app">
+      <header className="app-header">
+        <span className="brand">OncoAgent</span>
+        {version && (
+          <span className="version" data-testid="app-version">
+            v{version}
+          </span>
+        )}
+        <span className="fhir-base" title="FHIR server">
+          {fhirBase(client)}
+        </span>
+      </header>
+      <main className="content">
+        <RecordView key={attempt} client={client} onRetry={() => setAttempt((n) => n + 1)} />
+      </main>
+    </div>
+  );
+}

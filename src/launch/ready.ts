@@ -1,0 +1,27 @@
+// The SMART redirect page (redirect_uri): completes the authorization, then renders the patient view.
+import FHIR from 'fhirclient';
+import { createElement, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '../components/App/App';
+import { loadConfig } from './config';
+
+function showError(root: HTMLElement, error: unknown): void {
+  const text = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.replace(/\.+$/, '');
+  const message = document.createElement('p');
+  message.className = 'status error';
+  message.setAttribute('role', 'alert');
+  message.dataset.testid = 'ready-error';
+  message.textContent = `Sign-in to the EHR did not complete: ${text}. Relaunch OncoAgent from the EHR.`;
+  root.replaceChildren(message);
+}
+
+async function start(root: HTMLElement): Promise<void> {
+  // Session state stays in sessionStorage (fhirclient's default), which also works inside EHR iframes.
+  const [client, config] = await Promise.all([FHIR.oauth2.ready(), loadConfig()]);
+  createRoot(root).render(createElement(StrictMode, null, createElement(App, { client, version: config.version })));
+}
+
+const root = document.getElementById('root');
+if (root) {
+  start(root).catch((error: unknown) => showError(root, error));
+}

@@ -1,0 +1,61 @@
+// Starts the real server (app + sandbox EHR) on a free loopback port for integration and end-to-end tests.
+import { createServer } from 'node:net';
+import { createApp, DEFAULT_APP_DIR } from '../../server/http/app';
+import { listen } from '../../server/http/serve';
+import type { Sandbox, SandboxOptions } from '../../server/sandbox';
+
+export interface TestServer {
+  url: string;
+  fhirBase: string;
+  sandbox: Sandbox;
+  /** Requests that reached the FHIR endpoint, as "METHOD path". */
+  fhirRequests: string[];
+  close: () => Promise<void>;
+}
+
+/** A port the OS says is free right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * Starts the server with the demo sandbox.
+ * @param overrides - Sandbox options to change (e.g. tokenTtlSeconds, open).
+ * @returns The running server.
+ */
+export async function startTestServer(overrides: Partial<SandboxOptions> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const { app, sandbox } = await createApp({
+    appDir: DEFAULT_APP_DIR,
+    clientId: 'oncoagent',
+    scope: 'launch launch/patient openid fhirUser online_access patient/*.rs',
+    cspConnect: "'self'",
+    sandbox: {
+      publicUrl: url,
+      secret: 'test-secret',
+      tokenTtlSeconds: 600,
+      open: false,
+      redirectOrigins: [],
+      seedDirs: [],
+      ...overrides,
+    },
+  });
+  const fhirRequests: string[] = [];
+  const counting = app.fetch;
+  app.fetch = (req, ...rest) => {
+    const path = new URL(req.url).pathname;
+    if (path.startsWith('/sandbox/fhir/R4')) fhirRequests.push(`${req.method} ${path}`);
+    return counting(req, ...rest);
+  };
+  const running = await listen(app, port, '127.0.0.1');
+  return { url, fhirBase: `${url}/sandbox/fhir/R4`, sandbox: sandbox!, fhirRequests, close: running.close };
+}
