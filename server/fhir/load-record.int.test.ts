@@ -4,8 +4,8 @@ import { decodeSlice } from '../../common/dicom/decode';
 import { authorizeAndExchange, ehrLaunch } from '../../tests/support/smart-flow';
 import { startTestServer, type TestServer } from '../../tests/support/test-server';
 import { DEMO_PATIENT_IDS } from '../sandbox/demo';
-import { createFhirClient } from './fhir-client';
 import { checkUrl, retrieveInstance, studyUid } from './dicom';
+import { createFhirClient } from './fhir-client';
 import { loadPatientRecord } from './load-record';
 
 let server: TestServer;
@@ -79,7 +79,9 @@ describe('DICOM retrieval', () => {
     const fhir = createFhirClient({ baseUrl: server.fhirBase, token });
     expect(() => checkUrl('https://evil.example.org/x.dcm', fhir)).toThrow(/Refused/);
     expect(checkUrl('Binary/1', fhir).sameOrigin).toBe(true);
-    expect(checkUrl('https://pacs.example.org/x', fhir, { pacsOrigins: ['https://pacs.example.org'] }).sameOrigin).toBe(false);
+    expect(checkUrl('https://pacs.example.org/x', fhir, { pacsOrigins: ['https://pacs.example.org'] }).sameOrigin).toBe(
+      false
+    );
   });
 
   it('rejects DICOMweb requests without a token', async () => {

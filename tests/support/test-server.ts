@@ -13,6 +13,25 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
+const APP_DEFAULTS = {
+  appDir: DEFAULT_APP_DIR,
+  clientId: 'oncoagent',
+  scope: 'launch launch/patient openid fhirUser online_access patient/*.rs',
+  cspConnect: "'self'",
+};
+
+/**
+ * Starts the app alone (no sandbox), as deployed next to a real EHR.
+ * @param cspConnect - connect-src, which must name the EHR's origin.
+ * @returns The URL and a close function.
+ */
+export async function startAppOnly(cspConnect: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const port = await freePort();
+  const { app } = await createApp({ ...APP_DEFAULTS, cspConnect });
+  const running = await listen(app, port, '127.0.0.1');
+  return { url: `http://localhost:${port}`, close: running.close };
+}
+
 /** A port the OS says is free right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -35,10 +54,7 @@ export async function startTestServer(overrides: Partial<SandboxOptions> = {}): 
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const { app, sandbox } = await createApp({
-    appDir: DEFAULT_APP_DIR,
-    clientId: 'oncoagent',
-    scope: 'launch launch/patient openid fhirUser online_access patient/*.rs',
-    cspConnect: "'self'",
+    ...APP_DEFAULTS,
     sandbox: {
       publicUrl: url,
       secret: 'test-secret',
