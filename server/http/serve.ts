@@ -1,5 +1,5 @@
 // Starts the HTTP server on a port and resolves once it listens (port 0 picks a free one, for tests).
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 
@@ -26,5 +26,18 @@ export function listen(app: Hono, port: number, host = '0.0.0.0'): Promise<Runni
       });
     });
     server.on('error', reject);
+  });
+}
+
+/** A loopback port the OS says is free right now (for tests and benchmarks that need the URL before listening). */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolvePort(port));
+    });
+    srv.on('error', reject);
   });
 }

@@ -1,7 +1,6 @@
 // Starts the real server (app + sandbox EHR) on a free loopback port for integration and end-to-end tests.
-import { createServer } from 'node:net';
 import { createApp, DEFAULT_APP_DIR } from '../../server/http/app';
-import { listen } from '../../server/http/serve';
+import { freePort, listen } from '../../server/http/serve';
 import type { Sandbox, SandboxOptions } from '../../server/sandbox';
 
 export interface TestServer {
@@ -30,19 +29,6 @@ export async function startAppOnly(cspConnect: string): Promise<{ url: string; c
   const { app } = await createApp({ ...APP_DEFAULTS, cspConnect });
   const running = await listen(app, port, '127.0.0.1');
   return { url: `http://localhost:${port}`, close: running.close };
-}
-
-/** A port the OS says is free right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /**

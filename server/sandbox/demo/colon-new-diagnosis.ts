@@ -1,10 +1,10 @@
 // Demo patient 3: newly diagnosed descending colon cancer with a biopsy, no MMR/RAS/BRAF yet, and an H&E feature bag.
 import type { Specimen } from '@medplum/fhirtypes';
+import { encodeNpy, syntheticFeatureBag } from '../../../common/npy/npy';
 import { coded, concept, condition, patient, ref, transaction, type WithId } from './builders';
 import { SNOMED, SYSTEM } from './codes';
 import { featureBagDocument, note, report } from './documents';
 import { pastRegimen } from './medications';
-import { encodeNpy, syntheticFeatureBag } from './npy';
 import { ecog, labPanel } from './observations';
 import type { PatientDemo } from './types';
 

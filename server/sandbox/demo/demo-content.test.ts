@@ -9,10 +9,10 @@ import type {
   Resource,
 } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
+import { decodeNpy } from '../../../common/npy/npy';
 import { phantomOrgans } from '../dicom/phantom-anatomy';
 import { lesionBoxPx, lesionKeySlice } from '../dicom/phantom-spec';
 import { DEMO_PATIENT_IDS, demoData } from './index';
-import { decodeNpy } from './npy';
 
 const OPTIONS = { dicomWebBase: 'http://localhost:8080/sandbox/dicomweb' };
 const data = demoData(OPTIONS);

@@ -73,8 +73,12 @@ export function decodeNpy(bytes: Uint8Array): NpyArray {
   return { shape, data };
 }
 
-/** mulberry32: a tiny seeded PRNG, so the same seed always gives the same features. */
-function mulberry32(seed: number): () => number {
+/**
+ * mulberry32: a tiny seeded PRNG, so the same seed always gives the same features.
+ * @param seed - Any 32-bit integer.
+ * @returns A function giving uniform values in [0, 1).
+ */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

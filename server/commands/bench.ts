@@ -1,0 +1,84 @@
+// `oncoagent bench`: measures the DESIGN §6 figures on this machine and prints them (JSON with --json).
+import { cpus } from 'node:os';
+import { createFhirClient } from '../fhir/fhir-client';
+import { loadPatientRecord } from '../fhir/load-record';
+import { createApp, DEFAULT_APP_DIR } from '../http/app';
+import { freePort, listen } from '../http/serve';
+import { DEMO_PATIENT_IDS } from '../sandbox/demo';
+
+interface BenchFlags {
+  json?: boolean;
+}
+
+/** p-th percentile (0–100) of a list of numbers, nearest-rank. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(0, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[rank] ?? Number.NaN;
+}
+
+const round = (n: number): number => Math.round(n * 10) / 10;
+
+async function benchRecord(): Promise<Record<string, unknown>> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const t0 = performance.now();
+  const { app, sandbox } = await createApp({
+    appDir: DEFAULT_APP_DIR,
+    clientId: 'oncoagent',
+    scope: 'patient/*.rs',
+    cspConnect: "'self'",
+    sandbox: { publicUrl: url, secret: 'bench', tokenTtlSeconds: 600, open: false, redirectOrigins: [], seedDirs: [] },
+  });
+  const startMs = performance.now() - t0;
+  let requests = 0;
+  const fetchApp = app.fetch;
+  app.fetch = (req, ...rest) => {
+    if (new URL(req.url).pathname.startsWith('/sandbox/fhir/R4')) requests++;
+    return fetchApp(req, ...rest);
+  };
+  const running = await listen(app, port, '127.0.0.1');
+  try {
+    const token = sandbox!.signer.sign({ aud: `${url}/sandbox/fhir/R4`, scope: 'system/*.rs', exp: Math.floor(Date.now() / 1000) + 600 });
+    const fhir = createFhirClient({ baseUrl: `${url}/sandbox/fhir/R4`, token });
+    const times: number[] = [];
+    const trips: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (const id of DEMO_PATIENT_IDS) {
+        requests = 0;
+        const t = performance.now();
+        await loadPatientRecord(fhir, id);
+        times.push(performance.now() - t);
+        trips.push(requests);
+      }
+    }
+    return {
+      sandboxStartMs: round(startMs),
+      patients: DEMO_PATIENT_IDS.length,
+      loads: times.length,
+      roundTripsMax: Math.max(...trips),
+      loadP50Ms: round(percentile(times, 50)),
+      loadP95Ms: round(percentile(times, 95)),
+    };
+  } finally {
+    await running.close();
+  }
+}
+
+/**
+ * Runs every benchmark and prints the figures.
+ * @param flags - --json for machine-readable output.
+ */
+export async function benchCommand(flags: BenchFlags): Promise<void> {
+  const figures = {
+    machine: { cpus: cpus().length, node: process.version },
+    record: await benchRecord(),
+  };
+  process.stdout.write(flags.json ? `${JSON.stringify(figures, null, 2)}\n` : `${formatFigures(figures)}\n`);
+}
+
+function formatFigures(figures: Record<string, unknown>, indent = ''): string {
+  return Object.entries(figures)
+    .map(([k, v]) => (v && typeof v === 'object' ? `${indent}${k}:\n${formatFigures(v as Record<string, unknown>, `${indent}  `)}` : `${indent}${k}: ${v}`))
+    .join('\n');
+}

@@ -1,0 +1,62 @@
+// `oncoagent serve`: the app + API, with `--sandbox` the development EHR too, in one process.
+import { resolve } from 'node:path';
+import { readEnv } from '../config';
+import { createApp, DEFAULT_APP_DIR, VERSION } from '../http/app';
+import { listen } from '../http/serve';
+import { CliError, UnavailableError } from './cli-error';
+
+export interface ServeFlags {
+  port?: string;
+  host?: string;
+  sandbox?: boolean;
+  sandboxOpen?: boolean;
+  seed: string[];
+}
+
+/**
+ * Starts the server and prints where to open it.
+ * @param flags - Command-line flags.
+ */
+export async function serveCommand(flags: ServeFlags): Promise<void> {
+  const env = readEnv();
+  const port = flags.port === undefined ? env.PORT : Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0–65535, got ${flags.port}`);
+  const started = Date.now();
+  const publicUrl = env.ONCOAGENT_PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`;
+  const sandbox = flags.sandbox || flags.sandboxOpen || flags.seed.length > 0;
+  const { app } = await createApp({
+    appDir: DEFAULT_APP_DIR,
+    clientId: env.ONCOAGENT_CLIENT_ID,
+    scope: env.ONCOAGENT_SCOPE,
+    cspConnect: env.ONCOAGENT_CSP_CONNECT,
+    sandbox: sandbox
+      ? {
+          publicUrl,
+          fixedPublicUrl: env.ONCOAGENT_PUBLIC_URL !== undefined,
+          secret: env.ONCOAGENT_SANDBOX_SECRET,
+          tokenTtlSeconds: env.ONCOAGENT_SANDBOX_TOKEN_TTL,
+          open: Boolean(flags.sandboxOpen),
+          redirectOrigins: env.ONCOAGENT_SANDBOX_REDIRECT_ORIGINS.split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+          seedDirs: flags.seed.map((d) => resolve(d)),
+        }
+      : undefined,
+  });
+  const running = await listen(app, port, flags.host ?? env.HOST).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === 'EADDRINUSE' ? new UnavailableError(`port ${port} is already in use`) : err;
+  });
+  const base = env.ONCOAGENT_PUBLIC_URL ?? running.url;
+  process.stdout.write(`OncoAgent ${VERSION} listening on ${base} (started in ${Date.now() - started} ms)\n`);
+  if (sandbox) {
+    process.stdout.write(`Sandbox EHR:  ${base}/sandbox\n`);
+    process.stdout.write(`FHIR R4 base: ${base}/sandbox/fhir/R4${flags.sandboxOpen ? ' (open, no auth)' : ''}\n`);
+  } else {
+    process.stdout.write(`SMART launch URL: ${base}/launch.html   redirect URL: ${base}/index.html\n`);
+  }
+  const stop = (): void => {
+    void running.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
