@@ -4,6 +4,7 @@ import { calculatorTool } from './calculator';
 import { clinicalScoreTool } from './clinical_score';
 import { predictBiomarkersTool } from './predict_biomarkers';
 import { pubmedSearchTool } from './pubmed_search';
+import { radiologyReportTool } from './radiology_report';
 import { tnmStageTool } from './tnm_stage';
 import type { Tool } from './types';
 import { webSearchTool } from './web_search';
@@ -15,6 +16,7 @@ function entry<P extends z.ZodType, O>(tool: Tool<P, O>): Tool {
 
 /** The tools, in the order they are offered to a model. */
 export const TOOLS: readonly Tool[] = [
+  entry(radiologyReportTool),
   entry(predictBiomarkersTool),
   entry(pubmedSearchTool),
   entry(webSearchTool),

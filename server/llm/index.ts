@@ -1,0 +1,7 @@
+// The model layer's entry: the provider-neutral contract, its adapters, signatures and usage accounting.
+export { ModelError, ModelResponseError, ModelUnavailableError } from './errors';
+export { createOpenAIModel, type OpenAIModelOptions } from './openai';
+export { createScriptedModel, type Script, type ScriptedModel, type ScriptedStep } from './scripted';
+export { defineSignature, outputJsonSchema, type Prediction, predict, type Signature } from './signature';
+export * from './types';
+export { metered, UsageMeter, type UsageTotals } from './usage';
