@@ -15,8 +15,15 @@ export function program(): Command {
     .option('--port <port>', 'port (default PORT or 8080)')
     .option('--host <host>', 'interface to bind (default HOST or 0.0.0.0)')
     .option('--sandbox', 'serve the sandbox EHR at /sandbox (FHIR at /sandbox/fhir/R4)')
-    .addOption(new Option('--sandbox-open', 'serve the sandbox FHIR API without auth (behind an external SMART server)'))
-    .option('--seed <dir>', 'also load every transaction Bundle *.json in DIR (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
+    .addOption(
+      new Option('--sandbox-open', 'serve the sandbox FHIR API without auth (behind an external SMART server)')
+    )
+    .option(
+      '--seed <dir>',
+      'also load every transaction Bundle *.json in DIR (repeatable)',
+      (v: string, acc: string[]) => [...acc, v],
+      []
+    )
     .action(serveCommand);
   cmd
     .command('tool')

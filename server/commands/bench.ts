@@ -5,6 +5,7 @@ import { loadPatientRecord } from '../fhir/load-record';
 import { createApp, DEFAULT_APP_DIR } from '../http/app';
 import { freePort, listen } from '../http/serve';
 import { DEMO_PATIENT_IDS } from '../sandbox/demo';
+import { benchSegmentation } from '../tools/segment_lesion/bench';
 
 interface BenchFlags {
   json?: boolean;
@@ -39,7 +40,11 @@ async function benchRecord(): Promise<Record<string, unknown>> {
   };
   const running = await listen(app, port, '127.0.0.1');
   try {
-    const token = sandbox!.signer.sign({ aud: `${url}/sandbox/fhir/R4`, scope: 'system/*.rs', exp: Math.floor(Date.now() / 1000) + 600 });
+    const token = sandbox!.signer.sign({
+      aud: `${url}/sandbox/fhir/R4`,
+      scope: 'system/*.rs',
+      exp: Math.floor(Date.now() / 1000) + 600,
+    });
     const fhir = createFhirClient({ baseUrl: `${url}/sandbox/fhir/R4`, token });
     const times: number[] = [];
     const trips: number[] = [];
@@ -73,12 +78,17 @@ export async function benchCommand(flags: BenchFlags): Promise<void> {
   const figures = {
     machine: { cpus: cpus().length, node: process.version },
     record: await benchRecord(),
+    segmentation: await benchSegmentation(),
   };
   process.stdout.write(flags.json ? `${JSON.stringify(figures, null, 2)}\n` : `${formatFigures(figures)}\n`);
 }
 
 function formatFigures(figures: Record<string, unknown>, indent = ''): string {
   return Object.entries(figures)
-    .map(([k, v]) => (v && typeof v === 'object' ? `${indent}${k}:\n${formatFigures(v as Record<string, unknown>, `${indent}  `)}` : `${indent}${k}: ${v}`))
+    .map(([k, v]) =>
+      v && typeof v === 'object'
+        ? `${indent}${k}:\n${formatFigures(v as Record<string, unknown>, `${indent}  `)}`
+        : `${indent}${k}: ${v}`
+    )
     .join('\n');
 }

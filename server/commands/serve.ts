@@ -20,7 +20,8 @@ export interface ServeFlags {
 export async function serveCommand(flags: ServeFlags): Promise<void> {
   const env = readEnv();
   const port = flags.port === undefined ? env.PORT : Number(flags.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0–65535, got ${flags.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CliError(`--port must be 0–65535, got ${flags.port}`);
   const started = Date.now();
   const publicUrl = env.ONCOAGENT_PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`;
   const sandbox = flags.sandbox || flags.sandboxOpen || flags.seed.length > 0;

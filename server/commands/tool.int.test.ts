@@ -7,7 +7,10 @@ import { TOOLS } from '../tools/registry';
 const BIN = resolve(import.meta.dirname, '../../bin/oncoagent.js');
 
 function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ONCOAGENT_WEB_SEARCH: 'off' } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ONCOAGENT_WEB_SEARCH: 'off' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

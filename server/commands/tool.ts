@@ -30,7 +30,9 @@ export async function toolCommand(name: string | undefined, json: string | undef
   } catch (err) {
     throw new CliError(`The arguments are not valid JSON: ${(err as Error).message}`);
   }
-  const fhir = flags.fhir ? createFhirClient({ baseUrl: flags.fhir, token: flags.token ?? process.env.ONCOAGENT_FHIR_TOKEN }) : undefined;
+  const fhir = flags.fhir
+    ? createFhirClient({ baseUrl: flags.fhir, token: flags.token ?? process.env.ONCOAGENT_FHIR_TOKEN })
+    : undefined;
   const result = await runTool(tool, args, { config: readToolConfig(), fhir });
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   if (result.status === 'unavailable') throw new UnavailableError(result.message ?? `${name} is unavailable`);

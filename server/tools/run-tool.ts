@@ -16,7 +16,11 @@ export interface ToolRun<O = unknown> extends ToolResult<O> {
  */
 export async function runTool<O>(tool: Tool<z.ZodType, O>, args: unknown, ctx: ToolContext): Promise<ToolRun<O>> {
   const started = performance.now();
-  const done = (result: ToolResult<O>): ToolRun<O> => ({ tool: tool.name, ...result, ms: Math.round(performance.now() - started) });
+  const done = (result: ToolResult<O>): ToolRun<O> => ({
+    tool: tool.name,
+    ...result,
+    ms: Math.round(performance.now() - started),
+  });
   const parsed = tool.parameters.safeParse(args);
   if (!parsed.success) {
     return done({ status: 'error', message: `Invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error)}` });
@@ -36,7 +40,10 @@ export async function runTool<O>(tool: Tool<z.ZodType, O>, args: unknown, ctx: T
       return done({ status: 'error', message: `${tool.name} did not finish within ${ctx.config.timeoutMs} ms` });
     }
     const message = err instanceof Error ? err.message : String(err);
-    return done({ status: 'error', message: err instanceof ToolInputError ? message : `${tool.name} failed: ${message}` });
+    return done({
+      status: 'error',
+      message: err instanceof ToolInputError ? message : `${tool.name} failed: ${message}`,
+    });
   }
 }
 
@@ -46,5 +53,9 @@ export async function runTool<O>(tool: Tool<z.ZodType, O>, args: unknown, ctx: T
  * @returns name, description and parameters as JSON Schema.
  */
 export function toolSpec(tool: Tool): { name: string; description: string; parameters: unknown } {
-  return { name: tool.name, description: tool.description, parameters: z.toJSONSchema(tool.parameters, { io: 'input' }) };
+  return {
+    name: tool.name,
+    description: tool.description,
+    parameters: z.toJSONSchema(tool.parameters, { io: 'input' }),
+  };
 }
