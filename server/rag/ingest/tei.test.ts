@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTei } from './tei';
-import { parseXml } from './xml';
 
 const fixture = (name: string): string => readFileSync(resolve(import.meta.dirname, 'testdata', name), 'utf8');
 
@@ -57,29 +56,5 @@ describe('parseTei', () => {
       'malformed XML at line 2: </body> does not close <p>'
     );
     expect(() => parseTei('<TEI><teiHeader/></TEI>', 'empty.xml')).toThrow(/no abstract or body text/);
-  });
-});
-
-describe('parseXml', () => {
-  it('handles attributes, namespaces, entities, CDATA, comments and self-closing tags', () => {
-    const root = parseXml(
-      `<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x "y">]><a xmlns:t="u" k='v &amp; w'><!-- c --><t:b/>x &lt; y<![CDATA[<z>]]>&#65;</a>`
-    );
-    expect(root).toEqual({
-      name: 'a',
-      attrs: { k: 'v & w', t: 'u' },
-      children: [{ name: 'b', attrs: {}, children: [] }, 'x < y', '<z>', 'A'],
-    });
-  });
-
-  it.each([
-    ['<a><b></a>', '</a> does not close <b>'],
-    ['<a>', '<a> is never closed'],
-    ['<a/><b/>', 'more than one root'],
-    ['text', 'text outside the root element'],
-    ['<a><!-- open</a>', 'unterminated comment'],
-    ['', 'no root element'],
-  ])('rejects %s', (xml, message) => {
-    expect(() => parseXml(xml)).toThrow(message);
   });
 });

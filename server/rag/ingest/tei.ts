@@ -1,13 +1,13 @@
 // Parses GROBID TEI XML (papers converted from PDF) into a document: title, year, abstract and headed body sections.
+import { childElements, descendants, findPath, parseXml, textOf, type XmlElement } from '../../text/xml';
 import type { KnowledgeDoc } from '../types';
 import { contentHash, type DocMeta, fileStem, idFromPath, makeSections, type RawSection } from './doc-parts';
-import { childElements, descendants, parseXml, path, textOf, type XmlElement } from './xml';
 
 /** Elements whose text is not running prose: figures, tables, formulas, footnotes. */
 const SKIP = new Set(['figure', 'table', 'formula', 'note', 'figDesc']);
 const TEI_EXT = /\.(tei\.)?xml$/i;
 
-const prose = (el: XmlElement): string => textOf(el, SKIP).replace(/\s+/g, ' ').trim();
+const prose = (el: XmlElement): string => textOf(el, SKIP);
 
 /** Paragraphs directly in an element (GROBID puts `p` straight under `div` and `abstract`), joined as paragraphs. */
 function paragraphs(el: XmlElement): string {
@@ -50,22 +50,23 @@ function yearOf(el: XmlElement | undefined): number | undefined {
 export function parseTei(content: string, filePath: string, meta: DocMeta = {}): KnowledgeDoc {
   const tei = parseXml(content);
   if (tei.name !== 'TEI') throw new Error(`not a GROBID TEI document (root element <${tei.name}>, expected <TEI>)`);
-  const header = path(tei, 'teiHeader');
-  const fileDesc = path(header, 'fileDesc');
-  const titles = childElements(path(fileDesc, 'titleStmt') ?? tei, 'title');
+  const header = findPath(tei, 'teiHeader');
+  const fileDesc = findPath(header, 'fileDesc');
+  const titles = childElements(findPath(fileDesc, 'titleStmt') ?? tei, 'title');
   const mainTitle = titles.find((t) => t.attrs.type === 'main') ?? titles[0];
-  const bibl = path(fileDesc, 'sourceDesc', 'biblStruct');
-  const journal = path(bibl, 'monogr', 'title');
-  const year = yearOf(path(fileDesc, 'publicationStmt', 'date')) ?? yearOf(path(bibl, 'monogr', 'imprint', 'date'));
+  const bibl = findPath(fileDesc, 'sourceDesc', 'biblStruct');
+  const journal = findPath(bibl, 'monogr', 'title');
+  const year =
+    yearOf(findPath(fileDesc, 'publicationStmt', 'date')) ?? yearOf(findPath(bibl, 'monogr', 'imprint', 'date'));
   const doi = bibl && descendants(bibl, 'idno').find((i) => i.attrs.type?.toUpperCase() === 'DOI');
-  const analytic = path(bibl, 'analytic', 'title');
+  const analytic = findPath(bibl, 'analytic', 'title');
   const title =
     meta.title || (mainTitle && prose(mainTitle)) || (analytic && prose(analytic)) || fileStem(filePath, TEI_EXT);
 
   const raw: RawSection[] = [];
-  const abstract = path(header, 'profileDesc', 'abstract');
+  const abstract = findPath(header, 'profileDesc', 'abstract');
   if (abstract) raw.push({ heading: 'Abstract', text: descendants(abstract, 'p').map(prose).join('\n\n') });
-  const body = path(tei, 'text', 'body');
+  const body = findPath(tei, 'text', 'body');
   if (body) raw.push(...bodySections(body));
   const sections = makeSections(raw);
   if (!sections.length) throw new Error('no abstract or body text in the TEI file');

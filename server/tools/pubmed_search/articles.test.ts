@@ -2,7 +2,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_TEXT, parseArticles } from './articles';
-import { decodeEntities, parseXml, text, XmlError } from './xml';
 
 const fixture = readFileSync(new URL('./testdata/efetch-two-articles.xml', import.meta.url), 'utf8');
 
@@ -58,28 +57,5 @@ describe('parseArticles', () => {
       passages: [],
       error: 'Empty id list',
     });
-  });
-});
-
-describe('xml reader', () => {
-  it('decodes numeric and named entities, leaves unknown ones, rejects invalid code points', () => {
-    expect(decodeEntities('&#65;&#x42;&lt;&amp;lt;&nbsp;&#xD800;')).toBe('AB<&lt;&nbsp;\uFFFD');
-  });
-
-  it('keeps CDATA raw, skips comments and a DOCTYPE internal subset, tolerates stray end tags', () => {
-    const root = parseXml(
-      '<!DOCTYPE a [<!ENTITY x "y">]><a><!-- c > d --><b>1 &lt; 2</b></c><b><![CDATA[<i>&amp;</i>]]></b></a>'
-    );
-    expect(text(root)).toBe('1 < 2<i>&amp;</i>');
-  });
-
-  it('writes superscript exponents with a caret but leaves charge signs inline', () => {
-    expect(text(parseXml('<p>10<sup>-3</sup> M, CD4<sup>+</sup> cells, CO<sub>2</sub></p>'))).toBe(
-      '10^-3 M, CD4+ cells, CO2'
-    );
-  });
-
-  it('throws XmlError on an unterminated tag', () => {
-    expect(() => parseXml('<a><b attr="x')).toThrow(XmlError);
   });
 });

@@ -1,5 +1,5 @@
 // Turns an efetch PubmedArticleSet into citable passages: PMID, title, journal, year, authors, DOI, abstract text.
-import { elements, find, parseXml, text, type XmlElement } from './xml';
+import { childElements, findPath, parseXml, textOf, type XmlElement } from '../../text/xml';
 
 export interface PubmedPassage {
   pmid: string;
@@ -26,38 +26,38 @@ const MAX_AUTHORS = 3;
  * @throws XmlError when the XML is malformed.
  */
 export function parseArticles(xml: string): { passages: PubmedPassage[]; error?: string } {
-  const doc = parseXml(xml);
-  const set = find(doc, 'PubmedArticleSet');
-  const passages = elements(set, 'PubmedArticle')
+  const root = parseXml(xml);
+  const set = root.name === 'PubmedArticleSet' ? root : undefined;
+  const passages = childElements(set, 'PubmedArticle')
     .map(toPassage)
     .filter((p): p is PubmedPassage => p !== undefined);
-  const error = text(find(doc, 'eFetchResult', 'ERROR')) || text(find(set, 'ERROR'));
+  const error = set || root.name === 'eFetchResult' ? textOf(findPath(root, 'ERROR')) : '';
   return error ? { passages, error } : { passages };
 }
 
 function toPassage(entry: XmlElement): PubmedPassage | undefined {
-  const citation = find(entry, 'MedlineCitation');
-  const pmid = text(find(citation, 'PMID'));
+  const citation = findPath(entry, 'MedlineCitation');
+  const pmid = textOf(findPath(citation, 'PMID'));
   if (!/^\d+$/.test(pmid)) return undefined;
-  const article = find(citation, 'Article');
-  const journal = find(article, 'Journal');
+  const article = findPath(citation, 'Article');
+  const journal = findPath(article, 'Journal');
   const doi = findDoi(entry, article);
   return {
     pmid,
-    title: text(find(article, 'ArticleTitle')) || text(find(article, 'VernacularTitle')),
-    journal: text(find(journal, 'Title')) || text(find(journal, 'ISOAbbreviation')),
+    title: textOf(findPath(article, 'ArticleTitle')) || textOf(findPath(article, 'VernacularTitle')),
+    journal: textOf(findPath(journal, 'Title')) || textOf(findPath(journal, 'ISOAbbreviation')),
     year: yearOf(article),
-    authors: authorsOf(find(article, 'AuthorList')),
+    authors: authorsOf(findPath(article, 'AuthorList')),
     ...(doi ? { doi } : {}),
     url: `https://pubmed.ncbi.nlm.nih.gov/${pmid}/`,
-    text: truncate(abstractOf(find(article, 'Abstract')), MAX_TEXT),
+    text: truncate(abstractOf(findPath(article, 'Abstract')), MAX_TEXT),
   };
 }
 
 function abstractOf(abstract: XmlElement | undefined): string {
-  return elements(abstract, 'AbstractText')
+  return childElements(abstract, 'AbstractText')
     .map((part) => {
-      const body = text(part);
+      const body = textOf(part);
       const label = part.attrs.Label?.trim();
       return label && body ? `${label}: ${body}` : body;
     })
@@ -66,11 +66,11 @@ function abstractOf(abstract: XmlElement | undefined): string {
 }
 
 function yearOf(article: XmlElement | undefined): number | null {
-  const pubDate = find(article, 'Journal', 'JournalIssue', 'PubDate');
+  const pubDate = findPath(article, 'Journal', 'JournalIssue', 'PubDate');
   const candidates = [
-    text(find(pubDate, 'Year')),
-    text(find(pubDate, 'MedlineDate')),
-    text(find(article, 'ArticleDate', 'Year')),
+    textOf(findPath(pubDate, 'Year')),
+    textOf(findPath(pubDate, 'MedlineDate')),
+    textOf(findPath(article, 'ArticleDate', 'Year')),
   ];
   for (const candidate of candidates) {
     const year = /\b(1[89]\d\d|2\d\d\d)\b/.exec(candidate)?.[1];
@@ -80,13 +80,13 @@ function yearOf(article: XmlElement | undefined): number | null {
 }
 
 function authorsOf(list: XmlElement | undefined): string {
-  const names = elements(list, 'Author')
+  const names = childElements(list, 'Author')
     .filter((a) => a.attrs.ValidYN !== 'N')
     .map((a) => {
-      const collective = text(find(a, 'CollectiveName'));
+      const collective = textOf(findPath(a, 'CollectiveName'));
       if (collective) return collective;
-      const last = text(find(a, 'LastName'));
-      const initials = text(find(a, 'Initials')) || initialsOf(text(find(a, 'ForeName')));
+      const last = textOf(findPath(a, 'LastName'));
+      const initials = textOf(findPath(a, 'Initials')) || initialsOf(textOf(findPath(a, 'ForeName')));
       return [last, initials].filter(Boolean).join(' ');
     })
     .filter(Boolean);
@@ -102,9 +102,9 @@ function initialsOf(foreName: string): string {
 }
 
 function findDoi(entry: XmlElement, article: XmlElement | undefined): string | undefined {
-  const ids = elements(find(entry, 'PubmedData', 'ArticleIdList'), 'ArticleId');
-  const fromIds = text(ids.find((id) => id.attrs.IdType === 'doi'));
-  const fromLocation = text(elements(article, 'ELocationID').find((e) => e.attrs.EIdType === 'doi'));
+  const ids = childElements(findPath(entry, 'PubmedData', 'ArticleIdList'), 'ArticleId');
+  const fromIds = textOf(ids.find((id) => id.attrs.IdType === 'doi'));
+  const fromLocation = textOf(childElements(article, 'ELocationID').find((e) => e.attrs.EIdType === 'doi'));
   return fromIds || fromLocation || undefined;
 }
 

@@ -1,9 +1,9 @@
 // The pubmed_search tool: PubMed search through NCBI E-utilities, abstracts returned as citable passages.
 import { z } from 'zod';
+import { XmlError } from '../../text/xml';
 import { defineTool, failed, ok, type ToolResult, unavailable } from '../types';
 import { type PubmedPassage, parseArticles } from './articles';
 import { EutilsError, type EutilsSettings, efetch, esearch } from './eutils';
-import { XmlError } from './xml';
 
 const Parameters = z.object({
   query: z
