@@ -11,6 +11,7 @@ import {
   type ChatMessage,
   type ContentPart,
   contentText,
+  type Embedder,
   type FinishReason,
   type Model,
   type ModelRequest,
@@ -222,4 +223,83 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
       return fromCompletion(body, model);
     },
   };
+}
+
+export interface OpenAIEmbedderOptions {
+  /** Base URL including the API prefix, as for the chat model. */
+  baseUrl?: string;
+  apiKey?: string;
+  /** Embedding model name (ONCOAGENT_EMBEDDING_MODEL). */
+  model?: string;
+  /** Ask the provider for shorter vectors (models that support it). */
+  dimensions?: number;
+  timeoutMs?: number;
+  maxRetries?: number;
+}
+
+/**
+ * An embedder on any OpenAI-compatible `/embeddings` endpoint.
+ * @param options - Endpoint, key, model name, optional dimensions, timeout and retries.
+ * @returns The embedder; throws ModelUnavailableError when base URL or model name is missing.
+ */
+export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
+  const { baseUrl, model } = options;
+  if (!baseUrl || !model) {
+    throw new ModelUnavailableError('No embedding model configured: a base URL and a model name are both needed');
+  }
+  let origin: string;
+  try {
+    origin = new URL(baseUrl).origin;
+  } catch {
+    throw new ModelUnavailableError(`The embedding base URL is not a URL: ${baseUrl}`);
+  }
+  const opts: Required<OpenAIModelOptions> = {
+    baseUrl,
+    model,
+    apiKey: options.apiKey ?? '',
+    timeoutMs: options.timeoutMs ?? 60_000,
+    maxRetries: options.maxRetries ?? 2,
+    supportsVision: false,
+  };
+  const client = new OpenAI({
+    baseURL: baseUrl,
+    apiKey: opts.apiKey || 'no-key',
+    timeout: opts.timeoutMs,
+    maxRetries: opts.maxRetries,
+    logLevel: 'warn',
+  });
+  return {
+    id: model,
+    async embed(texts: string[], embedOptions: { signal?: AbortSignal } = {}): Promise<number[][]> {
+      if (texts.length === 0) return [];
+      let body: { data?: { index?: number; embedding?: unknown }[] };
+      try {
+        body = await client.embeddings.create(
+          { model, input: texts, encoding_format: 'float', ...(options.dimensions ? { dimensions: options.dimensions } : {}) },
+          { signal: embedOptions.signal }
+        );
+      } catch (err) {
+        if (embedOptions.signal?.aborted) throw embedOptions.signal.reason;
+        throw toModelError(err, origin, model, opts);
+      }
+      return fromEmbeddings(body, texts.length);
+    },
+  };
+}
+
+/** Orders and checks an embeddings reply: one finite vector per input, all the same length. */
+function fromEmbeddings(body: { data?: { index?: number; embedding?: unknown }[] }, count: number): number[][] {
+  const data = Array.isArray(body?.data) ? body.data : [];
+  const vectors: number[][] = new Array(count);
+  for (const [i, item] of data.entries()) {
+    const at = typeof item.index === 'number' ? item.index : i;
+    if (at >= 0 && at < count && Array.isArray(item.embedding)) vectors[at] = item.embedding as number[];
+  }
+  const dims = vectors[0]?.length ?? 0;
+  for (let i = 0; i < count; i++) {
+    const v = vectors[i];
+    if (!v || v.length !== dims || dims === 0 || v.some((x) => typeof x !== 'number' || !Number.isFinite(x)))
+      throw new ModelResponseError(`The embedding endpoint returned no usable vector for input ${i} of ${count}`);
+  }
+  return vectors;
 }

@@ -100,3 +100,14 @@ export function contentText(content: string | ContentPart[]): string {
   if (typeof content === 'string') return content;
   return content.map((p) => (p.type === 'text' ? p.text : '')).join('');
 }
+
+/** Turns texts into dense vectors (one per text, same order, same length) for retrieval. */
+export interface Embedder {
+  /** The embedding model's name: vectors of different models are never mixed in one index. */
+  id: string;
+  /**
+   * Embeds a batch. Throws `ModelUnavailableError` when the endpoint cannot be used, `ModelResponseError` when the
+   * reply is unusable (wrong count, ragged or non-numeric vectors).
+   */
+  embed(texts: string[], options?: { signal?: AbortSignal }): Promise<number[][]>;
+}

@@ -91,13 +91,15 @@ describe('pubmed_search', () => {
     await Promise.all([search({ query: 'a' }), search({ query: 'b' })]);
     expect(server.requests).toHaveLength(4);
     // 3 gaps of ≥ 334 ms; a few ms of slack for the first connection's setup.
-    expect(server.requests[3].at - server.requests[0].at).toBeGreaterThanOrEqual(950);
+    const anonymousSpan = server.requests[3].at - server.requests[0].at;
+    expect(anonymousSpan).toBeGreaterThanOrEqual(950);
     for (const gap of gaps(0)) expect(gap).toBeGreaterThanOrEqual(300);
 
     server.requests.length = 0;
     await Promise.all([search({ query: 'a' }, { NCBI_API_KEY: 'k' }), search({ query: 'b' }, { NCBI_API_KEY: 'k' })]);
     for (const gap of gaps(0)) expect(gap).toBeGreaterThanOrEqual(80);
-    expect(server.requests[3].at - server.requests[0].at).toBeLessThan(900);
+    // Relative, not absolute: a loaded machine stretches both runs, but only the keyed one may go faster than 3/s.
+    expect(server.requests[3].at - server.requests[0].at).toBeLessThan(anonymousSpan);
   });
 
   it('retries a 503 and then succeeds', async () => {

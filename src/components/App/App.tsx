@@ -11,6 +11,7 @@ import { Labs } from '../Labs/Labs';
 import { ProblemList } from '../ProblemList/ProblemList';
 import { Reports } from '../Reports/Reports';
 import { TreatmentTimeline } from '../TreatmentTimeline/TreatmentTimeline';
+import { Workup } from '../Workup/Workup';
 
 export interface AppProps {
   client: Client;
@@ -37,6 +38,7 @@ function PatientView({ record, client }: { record: PatientRecord; client: Client
           Part of the record was not loaded: {record.truncated.join('; ')}.
         </p>
       )}
+      <Workup client={client} record={record} />
       <div className="grid">
         <ProblemList conditions={record.conditions} />
         <Biomarkers observations={record.observations} />
