@@ -1,0 +1,135 @@
+// The workup report: cited answer, findings, measurements and tool results, what is missing, suggestions and usage,
+// with a side panel that opens whatever a citation names.
+import { type ReactNode, useMemo, useState } from 'react';
+import type { PatientRecord } from '../../../common/record/patient-record';
+import { type CitationIndex, type CitationRef, citationKey, resolveCitation } from '../../workup/citations';
+import { formatMs, modeLabel, toolTitle } from '../../workup/labels';
+import { findRecordItem } from '../../workup/record-item';
+import type { ReportData } from '../../workup/report';
+import { AiLabel } from '../AiLabel/AiLabel';
+import { Answer } from '../Answer/Answer';
+import { CitationContext } from '../Citation/Citation';
+import { CitationPanel } from '../CitationPanel/CitationPanel';
+import { Findings } from '../Findings/Findings';
+import { ToolOutput } from '../ToolOutput/ToolOutput';
+
+export interface WorkupReportProps {
+  report: ReportData;
+  record: PatientRecord;
+}
+
+function Usage({ usage }: { usage: NonNullable<ReportData['usage']> }): ReactNode {
+  const tokens = usage.promptTokens + usage.completionTokens;
+  return (
+    <p className="usage" data-testid="workup-usage">
+      Mode: {modeLabel(usage.mode)} · {usage.llmCalls} LLM call{usage.llmCalls === 1 ? '' : 's'} · {tokens} tokens (
+      {usage.promptTokens} prompt + {usage.completionTokens} completion)
+      {usage.ms !== undefined && ` · ${formatMs(usage.ms)}`}
+    </p>
+  );
+}
+
+interface SectionProps {
+  title: string;
+  testId: string;
+  /** Machine-generated content: labelled as such in the heading. */
+  ai?: boolean;
+  children: ReactNode;
+}
+
+function Section({ title, testId, ai, children }: SectionProps): ReactNode {
+  return (
+    <section className="report-section" data-testid={testId} aria-labelledby={`${testId}-heading`}>
+      <h3 id={`${testId}-heading`} className="subhead">
+        {title} {ai && <AiLabel />}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * Shows the report (partial while the workup runs).
+ * @param props - The report data and the loaded record (to open record citations).
+ * @returns The report.
+ */
+export function WorkupReport({ report, record }: WorkupReportProps): ReactNode {
+  // The ref, not its resolution, is kept: a partial report's citation then opens the final target once it arrives.
+  const [openRef, setOpenRef] = useState<CitationRef | null>(null);
+  const index = useMemo<CitationIndex>(
+    () => ({
+      evidence: report.evidence,
+      toolCalls: report.toolCalls,
+      findRecord: (ref) => findRecordItem(record, ref),
+    }),
+    [report.evidence, report.toolCalls, record]
+  );
+  const context = useMemo(
+    () => ({ index, openKey: openRef ? citationKey(openRef) : undefined, onOpen: setOpenRef }),
+    [index, openRef]
+  );
+  const open = openRef && resolveCitation(openRef, index);
+  const results = report.toolCalls.filter((c) => c.status === 'ok');
+  return (
+    <CitationContext.Provider value={context}>
+      <section className="card workup-report" data-testid="workup-report" data-complete={String(report.complete)}>
+        <h2 className="card-title">
+          Workup report <AiLabel />
+        </h2>
+        {!report.complete && <p className="notice">Partial report: the workup has not finished.</p>}
+        <div className={open ? 'report-layout report-layout-open' : 'report-layout'}>
+          <div className="report-main">
+            {report.answer && (
+              <Section title="Answer" testId="report-answer" ai>
+                <Answer markdown={report.answer.markdown} />
+                {report.unsupported.length > 0 && (
+                  <div className="notice" data-testid="unsupported">
+                    The citation check could not confirm these statements from their sources; verify them first:
+                    <ul>
+                      {report.unsupported.map((s) => (
+                        <li key={s.text}>{s.text}</li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+              </Section>
+            )}
+            <Findings findings={report.findings} toolCalls={report.toolCalls} />
+            {results.length > 0 && (
+              <Section title="Measurements and tool results" testId="report-tools">
+                <div className="tool-outputs">
+                  {results.map((call) => (
+                    <ToolOutput key={call.id} call={call} />
+                  ))}
+                </div>
+              </Section>
+            )}
+            {report.missing.length > 0 && (
+              <Section title="Not available in this workup" testId="report-missing">
+                <ul className="rows">
+                  {report.missing.map((m) => (
+                    <li key={m.id} className="row" data-testid="missing-item">
+                      <span className="row-title">{toolTitle(m.tool)}</span>
+                      <span className="tag">{m.status === 'error' ? 'failed' : 'unavailable'}</span> {m.message}
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+            )}
+            {report.suggestions.length > 0 && (
+              <Section title="Suggestions for the tumor board" testId="report-suggestions" ai>
+                <ul data-testid="suggestions">
+                  {report.suggestions.map((s) => (
+                    <li key={s}>{s}</li>
+                  ))}
+                </ul>
+              </Section>
+            )}
+            {report.usage && <Usage usage={report.usage} />}
+          </div>
+          {open && <CitationPanel cite={open} onClose={() => setOpenRef(null)} />}
+        </div>
+      </section>
+    </CitationContext.Provider>
+  );
+}
