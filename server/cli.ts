@@ -4,6 +4,7 @@ import { benchCommand } from './commands/bench';
 import { CliError } from './commands/cli-error';
 import { serveCommand } from './commands/serve';
 import { toolCommand } from './commands/tool';
+import { validateCommand } from './commands/validate';
 import { VERSION } from './http/app';
 
 /** Builds the command tree (exported for tests). */
@@ -34,6 +35,12 @@ export function program(): Command {
     .option('--fhir <url>', 'FHIR base URL for tools that resolve references')
     .option('--token <token>', 'access token for --fhir')
     .action(toolCommand);
+  cmd
+    .command('validate')
+    .description('validate a FHIR resource, Bundle or NDJSON file against base R4 and the profiles in fhir-profiles/')
+    .argument('<file>', 'JSON or NDJSON file')
+    .option('--json', 'print the OperationOutcome as JSON')
+    .action(validateCommand);
   cmd
     .command('bench')
     .description('measure performance figures (DESIGN §6)')

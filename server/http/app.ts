@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { createSandbox, SANDBOX_PATH, type Sandbox, type SandboxOptions } from '../sandbox';
 import { contentSecurityPolicy, serveApp } from './static';
+import { writebackRoutes } from './writeback-routes';
 
 export const VERSION = '0.1.0';
 
@@ -34,6 +35,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const csp = contentSecurityPolicy(options.cspConnect);
   app.get('/api/health', (c) => c.json({ status: 'ok', version: VERSION }));
   app.get('/api/config', (c) => c.json({ clientId: options.clientId, scope: options.scope, version: VERSION }));
+  app.route('/api/writeback', writebackRoutes());
 
   let sandbox: Sandbox | undefined;
   if (options.sandbox) {

@@ -14,7 +14,7 @@ import { DicomStore } from './dicom/dicom-store';
 import { createDicomWebRoutes } from './dicom/dicomweb';
 import { ehrPage, patientRows } from './ehr-page';
 import { type Access, OPEN_ACCESS, requireGrant, visible } from './fhir/access';
-import { ensureDefinitions } from './fhir/definitions';
+import { ensureDefinitions } from '../fhir/definitions';
 import { FhirService } from './fhir/fhir-service';
 import { SandboxRepository } from './fhir/repository';
 import { fhirRoute, UnauthorizedError, unauthorized, verifyBearer } from './fhir/routes';

@@ -1,0 +1,139 @@
+// Builds TNM category and stage group Observations aligned with mCODE STU4 (SNOMED CT staging types, AJCC 8th as
+// method, focus the primary cancer Condition). Exported for other builders (synoptic lung TNM) to reuse.
+import type { Condition, Observation, Patient, Reference } from '@medplum/fhirtypes';
+import { citedWith } from './citations';
+import { AJCC8_METHOD, PROFILE, SYS } from './codes';
+import { type BuildContext, fullUrlFor, type NotWritten, type PlanItem, workupItem } from './items';
+import { callsOf, TnmOut } from './outputs';
+
+export type TnmAxis = 't' | 'n' | 'm';
+
+/** SNOMED CT codes of the staging types mCODE STU4 uses: [generic, clinical, pathologic]. */
+const CATEGORY_CODES: Record<TnmAxis, [string, string][]> = {
+  t: [
+    ['78873005', 'T category'],
+    ['399504009', 'cT category'],
+    ['384625004', 'pT category'],
+  ],
+  n: [
+    ['277206009', 'N category'],
+    ['399534004', 'cN category'],
+    ['371494008', 'pN category'],
+  ],
+  m: [
+    ['277208005', 'M category'],
+    ['399387003', 'cM category'],
+    ['371497001', 'pM category'],
+  ],
+};
+const GROUP_CODES: [string, string][] = [
+  ['399390009', 'TNM stage grouping'],
+  ['399537006', 'Clinical TNM stage grouping'],
+  ['399588009', 'Pathologic TNM stage grouping'],
+];
+
+const pick = (codes: [string, string][], prefix: string | null | undefined): [string, string] =>
+  prefix === 'c' ? codes[1] : prefix === 'p' ? codes[2] : codes[0];
+const sct = ([code, display]: [string, string]) => ({ coding: [{ system: SYS.snomed, code, display }], text: display });
+
+/** What every TNM Observation shares. */
+export interface TnmBase {
+  subject: Reference<Patient>;
+  issued: string;
+  /** The primary cancer Condition, when known. */
+  focus?: Reference<Condition>;
+}
+
+/**
+ * One T, N or M category Observation (profile oncoagent-tnm-category).
+ * @param axis - t, n or m.
+ * @param value - The category as the AJCC table spells it, e.g. "T3", "N1a".
+ * @param prefix - c, p, yp… or null; c and p choose the clinical or pathologic staging type.
+ * @param base - Subject, issued, focus.
+ * @returns The Observation (status preliminary; the plan adds identifier and labels).
+ */
+export function tnmCategoryObservation(
+  axis: TnmAxis,
+  value: string,
+  prefix: string | null,
+  base: TnmBase
+): Observation {
+  return {
+    resourceType: 'Observation',
+    meta: { profile: [PROFILE.tnmCategory] },
+    status: 'preliminary',
+    code: sct(pick(CATEGORY_CODES[axis], prefix)),
+    subject: base.subject,
+    ...(base.focus ? { focus: [base.focus] } : {}),
+    issued: base.issued,
+    valueCodeableConcept: { text: `${prefix ?? ''}${value}` },
+    method: AJCC8_METHOD,
+  };
+}
+
+/**
+ * The stage group Observation (profile oncoagent-tnm-stage-group).
+ * @param group - e.g. "IIIB".
+ * @param prefixes - The T and N prefixes decide the staging type: both p → pathologic, both c → clinical.
+ * @param base - Subject, issued, focus.
+ * @param members - References to the T, N and M category Observations.
+ * @param rule - The table row that decided, for the note.
+ * @returns The Observation.
+ */
+export function tnmStageGroupObservation(
+  group: string,
+  prefixes: { t: string | null; n: string | null },
+  base: TnmBase,
+  members: Reference<Observation>[],
+  rule?: string
+): Observation {
+  const type = prefixes.t === prefixes.n ? prefixes.t : null;
+  return {
+    resourceType: 'Observation',
+    meta: { profile: [PROFILE.tnmStageGroup] },
+    status: 'preliminary',
+    code: sct(pick(GROUP_CODES, type)),
+    subject: base.subject,
+    ...(base.focus ? { focus: [base.focus] } : {}),
+    issued: base.issued,
+    valueCodeableConcept: { text: group },
+    method: AJCC8_METHOD,
+    ...(rule ? { note: [{ text: rule }] } : {}),
+    ...(members.length ? { hasMember: members } : {}),
+  };
+}
+
+/**
+ * The staging items of a workup: T, N, M and the group for each tnm_stage call.
+ * @param ctx - The build context.
+ * @returns Items and what could not be written.
+ */
+export function stagingItems(ctx: BuildContext): { items: PlanItem[]; notWritten: NotWritten[] } {
+  const group = 'Staging' as const;
+  const { calls, problems } = callsOf(ctx.workup, 'tnm_stage', TnmOut);
+  const items: PlanItem[] = [];
+  for (const { call, output: o } of calls) {
+    const condition = citedWith(ctx.workup, call.id, 'Condition')[0];
+    const base: TnmBase = {
+      subject: ctx.patient,
+      issued: ctx.issued,
+      ...(condition ? { focus: { reference: condition } } : {}),
+    };
+    const axes: [TnmAxis, string][] = [
+      ['t', o.t],
+      ['n', o.n],
+      ['m', o.m],
+    ];
+    const written = `${o.prefixes.t ?? ''}${o.t} ${o.prefixes.n ?? ''}${o.n} ${o.prefixes.m ?? ''}${o.m}`;
+    for (const [axis, value] of axes) {
+      const resource = tnmCategoryObservation(axis, value, o.prefixes[axis], base);
+      const text = `${axis.toUpperCase()} category ${o.prefixes[axis] ?? ''}${value} (${o.site}, AJCC 8th)`;
+      items.push(workupItem(ctx, `tnm:${call.id}:${axis}`, group, text, resource));
+    }
+    const members = axes.map(([axis]) => ({ reference: fullUrlFor(ctx, `tnm:${call.id}:${axis}`) }));
+    const resource = tnmStageGroupObservation(o.stageGroup, o.prefixes, base, members, o.rule);
+    const text = `Stage group ${o.stageGroup} (${written}, ${o.site}, AJCC 8th)`;
+    items.push(workupItem(ctx, `tnm:${call.id}:group`, group, text, resource));
+  }
+  return { items, notWritten: problems.map((p) => ({ group, text: `Tool call ${p.id}`, reason: p.reason })) };
+}
