@@ -6,6 +6,7 @@ import type {
   DiagnosticReport,
   DocumentReference,
   ImagingStudy,
+  Media,
   MedicationRequest,
   MedicationStatement,
   Observation,
@@ -25,6 +26,8 @@ export interface PatientRecord {
   diagnosticReports: DiagnosticReport[];
   imagingStudies: ImagingStudy[];
   documentReferences: DocumentReference[];
+  /** Images such as histology slides (many servers keep them as Media). */
+  media: Media[];
   /** Resources pulled in by `_include` (e.g. the Endpoint of an ImagingStudy). */
   included: Resource[];
   /** Searches whose result did not fit in one page (the record is then partial). */
@@ -48,6 +51,7 @@ export function recordSearches(patientId: string): string[] {
     `DiagnosticReport?patient=${p}&_count=${n}&_sort=-date`,
     `ImagingStudy?patient=${p}&_count=${n}&_include=ImagingStudy:endpoint`,
     `DocumentReference?patient=${p}&_count=${n}`,
+    `Media?patient=${p}&_count=${n}`,
   ];
 }
 
@@ -89,6 +93,7 @@ export function parseRecordBatch(response: Bundle): PatientRecord {
     diagnosticReports: [],
     imagingStudies: [],
     documentReferences: [],
+    media: [],
     included: [],
     truncated: [],
   };
@@ -144,6 +149,9 @@ function addResource(record: PatientRecord, resource: Resource, included: boolea
       break;
     case 'DocumentReference':
       record.documentReferences.push(resource);
+      break;
+    case 'Media':
+      record.media.push(resource);
       break;
     default:
       record.included.push(resource);

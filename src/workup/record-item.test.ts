@@ -23,6 +23,7 @@ const record: PatientRecord = {
   diagnosticReports: [],
   imagingStudies: [],
   documentReferences: [],
+  media: [],
   included: [],
   truncated: [],
 };

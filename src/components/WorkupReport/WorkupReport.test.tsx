@@ -20,6 +20,7 @@ const record: PatientRecord = {
   diagnosticReports: [],
   imagingStudies: [],
   documentReferences: [],
+  media: [],
   included: [],
   truncated: [],
 };

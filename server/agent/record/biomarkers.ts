@@ -1,0 +1,145 @@
+// Reads the tumour's molecular results from structured Observations: variants and fusions (Genomics Reporting),
+// MSI, mismatch-repair immunohistochemistry and TMB. Free-text reports are not parsed.
+import type { Observation, ObservationComponent } from '@medplum/fhirtypes';
+import { conceptText, datePart, hasCode, keyOf, LOINC } from './text';
+
+export interface RecordVariant {
+  ref: string;
+  gene: string;
+  /** Protein change as recorded ("p.Gly12Asp", "V600E"), or "fusion". */
+  alteration: string;
+  partner?: string;
+  present: boolean;
+  /** final/amended/corrected; a preliminary or patient-reported result is not verified. */
+  verified: boolean;
+  date?: string;
+}
+
+export type MsiStatus = 'MSI-H' | 'MSI-L' | 'MSS';
+export interface MsiResult {
+  ref: string;
+  status: MsiStatus;
+  text: string;
+  method?: string;
+  verified: boolean;
+  date?: string;
+}
+export interface MmrResult {
+  ref: string;
+  status: 'dMMR' | 'pMMR';
+  text: string;
+  verified: boolean;
+  date?: string;
+}
+export interface TmbResult {
+  ref: string;
+  value: number;
+  high: boolean;
+  verified: boolean;
+  date?: string;
+}
+
+export interface RecordBiomarkers {
+  variants: RecordVariant[];
+  msi: MsiResult[];
+  mmr: MmrResult[];
+  tmb: TmbResult[];
+}
+
+const CODES = {
+  variant: ['69548-6', '81252-9'],
+  gene: ['48018-6'],
+  protein: ['48005-3'],
+  changeType: ['48019-4'],
+  msi: ['81695-9'],
+  tmb: ['94076-7'],
+  present: ['LA9633-4'],
+  absent: ['LA9634-2'],
+};
+/** TMB at or above this (mutations/Mb) is TMB-high (the FDA tumour-agnostic cut-off). */
+export const TMB_HIGH = 10;
+
+const verified = (o: Observation): boolean => ['final', 'amended', 'corrected'].includes(o.status);
+const valueText = (o: { valueCodeableConcept?: Observation['valueCodeableConcept']; valueString?: string }): string =>
+  o.valueString ?? conceptText(o.valueCodeableConcept);
+const components = (o: Observation, codes: string[]): ObservationComponent[] =>
+  (o.component ?? []).filter((c) => hasCode(c.code, codes, LOINC));
+
+function isPresent(o: Observation): boolean | undefined {
+  if (hasCode(o.valueCodeableConcept, CODES.present)) return true;
+  if (hasCode(o.valueCodeableConcept, CODES.absent)) return false;
+  const text = valueText(o);
+  if (/not detected|absent|negative|wild[- ]?type/i.test(text)) return false;
+  if (/present|detected|positive/i.test(text)) return true;
+  return undefined;
+}
+
+function readVariant(o: Observation): RecordVariant | undefined {
+  const genes = components(o, CODES.gene)
+    .map((c) => valueText(c).trim().toUpperCase())
+    .filter(Boolean);
+  const present = isPresent(o);
+  if (genes.length === 0 || present === undefined) return undefined;
+  const fusion = genes.length > 1 || components(o, CODES.changeType).some((c) => /fusion/i.test(valueText(c)));
+  const protein = components(o, CODES.protein)
+    .map((c) => c.valueCodeableConcept?.text ?? c.valueString ?? c.valueCodeableConcept?.coding?.[0]?.code ?? '')
+    .find(Boolean);
+  const base = { ref: keyOf(o), present, verified: verified(o), date: datePart(o.effectiveDateTime) };
+  if (fusion)
+    return { ...base, gene: genes.at(-1)!, partner: genes.length > 1 ? genes[0] : undefined, alteration: 'fusion' };
+  return { ...base, gene: genes[0]!, alteration: protein ?? (present ? 'mutation' : 'wild-type') };
+}
+
+function msiStatus(text: string): MsiStatus | undefined {
+  if (/MSI-?H|instability[- ]high|\bhigh\b/i.test(text)) return 'MSI-H';
+  if (/MSI-?L|instability[- ]low/i.test(text)) return 'MSI-L';
+  if (/\bMSS\b|stable/i.test(text)) return 'MSS';
+  return undefined;
+}
+
+function mmrStatus(text: string): 'dMMR' | 'pMMR' | undefined {
+  if (/deficien|\bdMMR\b|\bloss\b|\blost\b/i.test(text)) return 'dMMR';
+  if (/proficien|\bpMMR\b|retained|intact/i.test(text)) return 'pMMR';
+  return undefined;
+}
+
+/**
+ * Collects the molecular results of a record.
+ * @param observations - The record's Observations.
+ * @returns Variants, MSI, MMR and TMB results with their references.
+ */
+export function readBiomarkers(observations: Observation[]): RecordBiomarkers {
+  const out: RecordBiomarkers = { variants: [], msi: [], mmr: [], tmb: [] };
+  for (const o of observations) {
+    if (o.status === 'entered-in-error' || o.status === 'cancelled') continue;
+    const base = { ref: keyOf(o), verified: verified(o), date: datePart(o.effectiveDateTime) };
+    const codeText = conceptText(o.code);
+    if (hasCode(o.code, CODES.variant, LOINC)) {
+      const v = readVariant(o);
+      if (v) out.variants.push(v);
+    } else if (hasCode(o.code, CODES.msi, LOINC) || /microsatellite/i.test(codeText)) {
+      const text = valueText(o);
+      const status = msiStatus(text);
+      const method = (o.component ?? []).find((c) => /method/i.test(conceptText(c.code)));
+      if (status) out.msi.push({ ...base, status, text, ...(method ? { method: valueText(method) } : {}) });
+    } else if (/mismatch repair/i.test(codeText)) {
+      const text = valueText(o);
+      const status = mmrStatus(text);
+      if (status) out.mmr.push({ ...base, status, text });
+    } else if (hasCode(o.code, CODES.tmb, LOINC) || /mutational burden/i.test(codeText)) {
+      const value = o.valueQuantity?.value;
+      if (typeof value === 'number') out.tmb.push({ ...base, value, high: value >= TMB_HIGH });
+    }
+  }
+  return out;
+}
+
+/** The MSI/KRAS/BRAF results that are established (verified) in the record. */
+export function knownTargets(b: RecordBiomarkers): Set<'MSI' | 'KRAS' | 'BRAF'> {
+  const known = new Set<'MSI' | 'KRAS' | 'BRAF'>();
+  if (b.msi.some((m) => m.verified) || b.mmr.some((m) => m.verified)) known.add('MSI');
+  for (const gene of ['KRAS', 'BRAF'] as const) {
+    if (b.variants.some((v) => v.gene === gene && v.verified && v.alteration !== 'fusion')) known.add(gene);
+  }
+  return known;
+}

@@ -1,0 +1,98 @@
+// Everything the planners, the policy and the findings read from a record, extracted once per workup.
+import type { Resource } from '@medplum/fhirtypes';
+import type { PatientRecord } from '../../../common/record/patient-record';
+import { type RecordBiomarkers, readBiomarkers } from './biomarkers';
+import { type HistologySource, readHistology } from './histology';
+import { readImaging, type TimePoint } from './imaging';
+import { type HccBurden, type LiverFunction, readEcog, readHccBurden, readLiverFunction } from './liver';
+import { findTnm, type RecordTnm } from './staging';
+import { keyOf } from './text';
+import { findPrimaryCancer, type PrimaryCancer } from './tumour';
+
+export interface RecordFacts {
+  patient: { id: string; name: string };
+  primary?: PrimaryCancer;
+  tnm?: RecordTnm;
+  biomarkers: RecordBiomarkers;
+  liver: LiverFunction;
+  ecog?: { ref: string; value: number };
+  hccBurden?: HccBurden;
+  imaging: TimePoint[];
+  histology: HistologySource[];
+  /** Every `Type/id` of the record, plus every image instance reference a tool may be given. */
+  references: Set<string>;
+  /** Attachment URLs the record itself holds (the only URLs a tool may be pointed at). */
+  urls: Set<string>;
+}
+
+/** The patient's display name (official name first), never more identifying than that. */
+export function patientName(record: PatientRecord): string {
+  const names = record.patient.name ?? [];
+  const name = names.find((n) => n.use === 'official') ?? names[0];
+  const text = name?.text ?? [...(name?.given ?? []), name?.family ?? ''].join(' ').trim();
+  return text || `Patient/${record.patient.id}`;
+}
+
+function allResources(record: PatientRecord): Resource[] {
+  return [
+    record.patient,
+    ...record.conditions,
+    ...record.observations,
+    ...record.medicationRequests,
+    ...record.medicationStatements,
+    ...record.procedures,
+    ...record.diagnosticReports,
+    ...record.imagingStudies,
+    ...record.documentReferences,
+    ...record.included,
+  ];
+}
+
+function collectUrls(resources: Resource[]): Set<string> {
+  const urls = new Set<string>();
+  // Attachments sit at different paths per resource type; a walk finds every `url` of an attachment-like object.
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      const o = value as Record<string, unknown>;
+      if (typeof o.url === 'string' && (typeof o.contentType === 'string' || typeof o.title === 'string'))
+        urls.add(o.url);
+      Object.values(o).forEach(walk);
+    }
+  };
+  walk(resources);
+  return urls;
+}
+
+/**
+ * Reads the facts of a record.
+ * @param record - The patient record.
+ * @returns Tumour, staging, biomarkers, liver function, imaging, histology and the sets of allowed references.
+ */
+export function readFacts(record: PatientRecord): RecordFacts {
+  const primary = findPrimaryCancer(record.conditions);
+  const tnm = primary?.tnmSite ? findTnm(primary.tnmSite, primary.condition, record.observations) : undefined;
+  const imaging = readImaging(record);
+  const resources = allResources(record);
+  const references = new Set(resources.filter((r) => r.id).map(keyOf));
+  for (const study of record.imagingStudies) {
+    for (const s of study.series ?? []) {
+      for (const i of s.instance ?? []) references.add(`${keyOf(study)}/series/${s.uid}/instances/${i.uid}`);
+    }
+  }
+  const ecog = readEcog(record.observations);
+  const hccBurden = primary?.kind === 'hcc' ? readHccBurden(primary.condition, tnm) : undefined;
+  return {
+    patient: { id: record.patient.id ?? '', name: patientName(record) },
+    ...(primary ? { primary } : {}),
+    ...(tnm ? { tnm } : {}),
+    biomarkers: readBiomarkers(record.observations),
+    liver: readLiverFunction(record.observations),
+    ...(ecog ? { ecog } : {}),
+    ...(hccBurden ? { hccBurden } : {}),
+    imaging,
+    histology: readHistology(record),
+    references,
+    urls: collectUrls(resources),
+  };
+}

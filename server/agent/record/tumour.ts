@@ -1,0 +1,114 @@
+// Finds the primary cancer in the problem list and what the tools need from it: tumour type and AJCC site.
+import type { Condition } from '@medplum/fhirtypes';
+import type { TnmSite } from '../../tools/tnm_stage';
+import { conceptText, keyOf } from './text';
+
+export type TumourKind =
+  | 'colorectal'
+  | 'pancreas'
+  | 'hcc'
+  | 'icc'
+  | 'biliary'
+  | 'gastric'
+  | 'oesophageal'
+  | 'lung'
+  | 'other';
+
+export interface PrimaryCancer {
+  ref: string;
+  condition: Condition;
+  /** The condition as written, e.g. "Adenocarcinoma of sigmoid colon". */
+  text: string;
+  kind: TumourKind;
+  /** Free-text tumour type for variant_actionability, e.g. "colorectal cancer". */
+  tumourType: string;
+  /** The AJCC table tnm_stage uses for this tumour, when it carries one. */
+  tnmSite?: TnmSite;
+}
+
+const MCODE_PRIMARY = 'mcode-primary-cancer-condition';
+const MCODE_SECONDARY = 'mcode-secondary-cancer-condition';
+const ICD10 = /icd-10/i;
+
+const KINDS: { kind: TumourKind; icd: RegExp; text: RegExp; label: string; site?: TnmSite }[] = [
+  { kind: 'hcc', icd: /^C22\.0/, text: /hepatocellular|\bHCC\b/i, label: 'hepatocellular carcinoma', site: 'liver' },
+  {
+    kind: 'icc',
+    icd: /^C22\.1/,
+    text: /intrahepatic (bile duct|cholangio)/i,
+    label: 'intrahepatic cholangiocarcinoma',
+    site: 'intrahepatic_bile_duct',
+  },
+  {
+    kind: 'biliary',
+    icd: /^C2[34]/,
+    text: /cholangio|bile duct|biliary|gall ?bladder/i,
+    label: 'biliary tract cancer',
+  },
+  {
+    kind: 'colorectal',
+    icd: /^C(18|19|20)/,
+    text: /colorectal|\bcolon|\brect(al|um)|sigmoid|c(a|e)cum/i,
+    label: 'colorectal cancer',
+    site: 'colorectal',
+  },
+  { kind: 'pancreas', icd: /^C25/, text: /pancrea/i, label: 'pancreatic adenocarcinoma', site: 'pancreas' },
+  { kind: 'gastric', icd: /^C16/, text: /gastric|stomach/i, label: 'gastric adenocarcinoma' },
+  { kind: 'oesophageal', icd: /^C15/, text: /o?esophag/i, label: 'oesophageal cancer' },
+  { kind: 'lung', icd: /^C3[34]/, text: /\blung\b|NSCLC|bronch/i, label: 'non-small cell lung cancer', site: 'lung' },
+];
+
+const CANCER_WORDS = /cancer|carcinoma|sarcoma|lymphoma|melanoma|malignan|neoplasm|tumou?r/i;
+// "Metastases of X" names a secondary; "metastatic X cancer" is still the primary.
+const SECONDARY_WORDS = /\bmetastas[ie]s\b|\bsecondary\b/i;
+
+function icdCodes(c: Condition): string[] {
+  return (c.code?.coding ?? []).filter((k) => ICD10.test(k.system ?? '')).map((k) => k.code ?? '');
+}
+
+function profiled(c: Condition, name: string): boolean {
+  return (c.meta?.profile ?? []).some((p) => p.endsWith(name));
+}
+
+function isSecondary(c: Condition): boolean {
+  return (
+    profiled(c, MCODE_SECONDARY) ||
+    icdCodes(c).some((code) => /^C7[7-9]/.test(code)) ||
+    SECONDARY_WORDS.test(conceptText(c.code))
+  );
+}
+
+/** How sure we are that a condition is a primary cancer: 4 profile, 3 ICD-10 C code, 2 coded and worded, 1 worded. */
+function primaryRank(c: Condition): number {
+  if (c.verificationStatus?.coding?.some((k) => k.code === 'refuted' || k.code === 'entered-in-error')) return 0;
+  if (profiled(c, MCODE_PRIMARY)) return 4;
+  if (isSecondary(c)) return 0;
+  if (icdCodes(c).some((code) => /^C/.test(code))) return 3;
+  if (!CANCER_WORDS.test(conceptText(c.code))) return 0;
+  return c.code?.coding?.length ? 2 : 1;
+}
+
+/**
+ * The patient's primary cancer: an mCODE primary cancer condition, else a condition coded or worded as a cancer.
+ * @param conditions - The problem list.
+ * @returns The cancer with its kind, or undefined when the record names none.
+ */
+export function findPrimaryCancer(conditions: Condition[]): PrimaryCancer | undefined {
+  const ranked = conditions.map((c) => ({ c, rank: primaryRank(c) })).filter((x) => x.rank > 0);
+  ranked.sort((a, b) => b.rank - a.rank);
+  const condition = ranked[0]?.c;
+  if (!condition) return undefined;
+  const text = conceptText(condition.code);
+  const icd = icdCodes(condition);
+  const match =
+    KINDS.find((k) => icd.some((code) => k.icd.test(code))) ??
+    KINDS.find((k) => k.text.test(text) || k.text.test(conceptText(condition.bodySite?.[0])));
+  return {
+    ref: keyOf(condition),
+    condition,
+    text,
+    kind: match?.kind ?? 'other',
+    tumourType: match?.label ?? text,
+    ...(match?.site ? { tnmSite: match.site } : {}),
+  };
+}

@@ -1,0 +1,90 @@
+// Runs one round of planned calls in parallel: each is checked by the policy, run through runTool (arguments
+// validated, errors and timeouts turned into results) inside a trace span, and streamed as tool-start/tool-end.
+import type { FhirClient } from '../fhir/fhir-client';
+import type { ToolConfig } from '../tools/config';
+import { runTool } from '../tools/run-tool';
+import type { Tool } from '../tools/types';
+import type { EventSink, PlannedCall } from './events';
+import { trimOutput } from './observe';
+import { checkCall, type PolicyContext, REJECTED_PREFIX } from './policy';
+import type { Tracer } from './trace';
+import type { WorkupToolCall } from './workup-result';
+
+export interface RoundDeps {
+  tools: readonly Tool[];
+  toolConfig: ToolConfig;
+  fhir: FhirClient;
+  policy: PolicyContext;
+  tracer: Tracer;
+  emit: EventSink;
+  /** Signature (tool + arguments) → id of the call that already ran it. */
+  seen: Map<string, string>;
+  signal?: AbortSignal;
+}
+
+/** A stable text for a call, so the same call asked twice is recognised. */
+function signature(tool: string, args: unknown): string {
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sorted)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, x]) => [k, sorted(x)])
+          )
+        : v;
+  return `${tool} ${JSON.stringify(sorted(args))}`;
+}
+
+function refused(call: PlannedCall, message: string, status: 'error' | 'unavailable' = 'error'): WorkupToolCall {
+  return { id: call.id, tool: call.tool, args: call.args, status, message, ms: 0 };
+}
+
+async function runOne(call: PlannedCall, index: number, deps: RoundDeps): Promise<WorkupToolCall> {
+  if (call.invalid) return refused(call, call.invalid);
+  if (call.unavailable) return refused(call, call.unavailable, 'unavailable');
+  const verdict = checkCall(call, index, deps.policy);
+  if (!verdict.ok) return refused(call, `${REJECTED_PREFIX} ${verdict.reason}`);
+  const key = signature(call.tool, call.args);
+  const earlier = deps.seen.get(key);
+  if (earlier) return refused(call, `${REJECTED_PREFIX} the same call already ran as ${earlier}; see its result`);
+  deps.seen.set(key, call.id);
+  const tool = deps.tools.find((t) => t.name === call.tool)!;
+  deps.emit({ type: 'tool-start', call });
+  const run = await deps.tracer.withSpan(
+    `tool ${call.tool}`,
+    async (span) => {
+      const r = await runTool(tool, call.args, { config: deps.toolConfig, fhir: deps.fhir, signal: deps.signal });
+      span.setOutput({ status: r.status, ms: r.ms, message: r.message, output: trimOutput(r.output) });
+      return r;
+    },
+    { input: { id: call.id, args: call.args } }
+  );
+  return {
+    id: call.id,
+    tool: call.tool,
+    args: call.args,
+    status: run.status,
+    ...(run.output !== undefined ? { output: run.output } : {}),
+    ...(run.message ? { message: run.message } : {}),
+    ...(run.warnings?.length ? { warnings: run.warnings } : {}),
+    ms: run.ms,
+  };
+}
+
+/**
+ * Runs the calls of one round (in parallel) and reports each as it ends.
+ * @param calls - The planned calls.
+ * @param deps - Tools, configuration, FHIR client, policy, tracer and event sink.
+ * @returns One finished call per planned call, in the planned order.
+ */
+export async function runRound(calls: PlannedCall[], deps: RoundDeps): Promise<WorkupToolCall[]> {
+  return Promise.all(
+    calls.map(async (call, i) => {
+      const done = await runOne(call, i, deps);
+      deps.emit({ type: 'tool-end', call: done });
+      return done;
+    })
+  );
+}

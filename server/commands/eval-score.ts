@@ -1,0 +1,81 @@
+// Scores a planner's tool choice against a case's expected tools: recall of the expected calls and the calls beyond
+// them. segment_lesion is counted per image, because the reference study's segmentation tool took every box of one
+// image in one call while ours takes one box per call.
+import type { PlannedCall } from '../agent/events';
+
+export interface ToolScore {
+  planned: Record<string, number>;
+  matched: number;
+  expectedTotal: number;
+  superfluous: number;
+  missing: string[];
+  extra: string[];
+}
+
+/**
+ * Counts planned calls per tool (segment_lesion per distinct image).
+ * @param calls - Planned calls (first round and follow-ups).
+ * @returns Tool → count.
+ */
+export function countTools(calls: Pick<PlannedCall, 'tool' | 'args'>[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  const images = new Set<string>();
+  for (const c of calls) {
+    if (c.tool === 'segment_lesion') {
+      const image = String((c.args as { image?: unknown })?.image ?? '');
+      if (images.has(image)) continue;
+      images.add(image);
+    }
+    counts[c.tool] = (counts[c.tool] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/**
+ * Compares planned with expected counts.
+ * @param planned - Tool → planned count.
+ * @param expected - Tool → expected count.
+ * @returns Matched calls, the expected total, calls beyond the expectation and the tools missing or extra.
+ */
+export function scoreTools(planned: Record<string, number>, expected: Record<string, number>): ToolScore {
+  let matched = 0;
+  let superfluous = 0;
+  const missing: string[] = [];
+  const extra: string[] = [];
+  for (const [tool, want] of Object.entries(expected)) {
+    const got = planned[tool] ?? 0;
+    matched += Math.min(got, want);
+    if (got < want) missing.push(`${tool}×${want - got}`);
+  }
+  for (const [tool, got] of Object.entries(planned)) {
+    const over = got - (expected[tool] ?? 0);
+    if (over > 0) {
+      superfluous += over;
+      extra.push(`${tool}×${over}`);
+    }
+  }
+  const expectedTotal = Object.values(expected).reduce((a, b) => a + b, 0);
+  return { planned, matched, expectedTotal, superfluous, missing, extra };
+}
+
+const STOP = new Set(
+  'about above after again against also because been before being between both could does doing during each from further have having here into itself more most other over same should some such than that their them then there these they this those through under until very what when where which while will with would your given consider'.split(
+    ' '
+  )
+);
+
+/**
+ * Completeness proxy: the share of expected statements whose key terms mostly (≥ 60 %) appear in the report.
+ * @param statements - Expected statements.
+ * @param report - The report text.
+ * @returns A share 0–1 (1 when there is nothing to cover).
+ */
+export function completeness(statements: string[], report: string): number {
+  if (statements.length === 0) return 1;
+  const text = report.toLowerCase();
+  const covered = statements.filter((s) => {
+    const terms = [...new Set(s.toLowerCase().match(/[a-z0-9][a-z0-9-]{3,}/g) ?? [])].filter((t) => !STOP.has(t));
+    return terms.length === 0 || terms.filter((t) => text.includes(t)).length / terms.length >= 0.6;
+  });
+  return covered.length / statements.length;
+}

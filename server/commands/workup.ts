@@ -1,0 +1,129 @@
+// `oncoagent workup`: runs a tumour-board workup for one patient of a FHIR server (or of the in-process sandbox) and
+// prints the Markdown report, or the WorkupResult JSON with --json. Exit 1: bad input; 2: a dependency is unavailable.
+import { OperationOutcomeError } from '@medplum/core';
+import type { Patient } from '@medplum/fhirtypes';
+import type { WorkupDeps } from '../agent/deps';
+import type { AgentEvent } from '../agent/events';
+import { workupMarkdown } from '../agent/markdown';
+import { runWorkup } from '../agent/run-workup';
+import type { WorkupResult } from '../agent/workup-result';
+import { createFhirClient, type FhirClient, withRetries } from '../fhir/fhir-client';
+import { ModelUnavailableError } from '../llm/errors';
+import { CliError, UnavailableError } from './cli-error';
+import { type SandboxSession, startSandboxSession } from './sandbox-session';
+import { clientCredentialsToken } from './workup-auth';
+
+export { createWorkupDeps } from '../agent/deps';
+
+export interface WorkupFlags {
+  fhir?: string;
+  /** Patient id (or, with --sandbox, a name). */
+  patient?: string;
+  question?: string;
+  token?: string;
+  clientId?: string;
+  clientSecret?: string;
+  json?: boolean;
+  /** Run against an in-process sandbox with the demo patients. */
+  sandbox?: boolean;
+}
+
+export interface WorkupIo {
+  stdout?: { write(text: string): unknown };
+  /** Progress lines; none when omitted in tests. */
+  stderr?: { write(text: string): unknown };
+  env?: NodeJS.ProcessEnv;
+}
+
+function progress(write: (text: string) => unknown) {
+  return (e: AgentEvent) => {
+    if (e.type === 'status') write(`· ${e.text}\n`);
+    if (e.type === 'tool-end') {
+      const note = e.call.status === 'ok' ? '' : `: ${(e.call.message ?? '').slice(0, 160)}`;
+      write(`  ${e.call.id} ${e.call.tool} ${e.call.status} (${e.call.ms} ms)${note}\n`);
+    }
+  };
+}
+
+async function sandboxPatient(fhir: FhirClient, wanted: string): Promise<string> {
+  const search = (params: Record<string, string>) =>
+    withRetries(fhir, (signal) =>
+      fhir.client.search({ resourceType: 'Patient', searchParams: params, options: { signal } })
+    );
+  const byId = (await search({ _id: wanted })) as { entry?: { resource: Patient }[] };
+  if (byId.entry?.length) return wanted;
+  const byName = (await search({ name: wanted })) as { entry?: { resource: Patient }[] };
+  const ids = (byName.entry ?? []).map((e) => e.resource.id!);
+  if (ids.length === 1) return ids[0]!;
+  throw new CliError(
+    ids.length ? `"${wanted}" matches several patients: ${ids.join(', ')}` : `No sandbox patient "${wanted}"`
+  );
+}
+
+function toCliError(err: unknown): unknown {
+  if (err instanceof OperationOutcomeError) {
+    const issue = err.outcome.issue?.[0];
+    const text = issue?.details?.text ?? err.message;
+    const down = ['transient', 'timeout', 'exception', 'throttled'].includes(issue?.code ?? '');
+    return down ? new UnavailableError(text) : new CliError(text);
+  }
+  if (err instanceof ModelUnavailableError) return new UnavailableError(err.message);
+  return err;
+}
+
+/**
+ * Runs the command.
+ * @param flags - --fhir, --patient, --question, --token or --client-id/--client-secret, --json, --sandbox.
+ * @param deps - Workup dependencies (see createWorkupDeps), or a function building them.
+ * @param io - Where to print (default stdout/stderr) and the environment.
+ * @returns The result (also printed).
+ */
+export async function workupCommand(
+  flags: WorkupFlags,
+  deps: WorkupDeps | (() => WorkupDeps),
+  io: WorkupIo = { stdout: process.stdout, stderr: process.stderr }
+): Promise<WorkupResult> {
+  const env = io.env ?? process.env;
+  if (!flags.patient) throw new CliError('--patient is required');
+  if (!flags.sandbox && !flags.fhir) throw new CliError('--fhir URL is required (or --sandbox for the demo EHR)');
+  if (flags.fhir && !/^https?:\/\/\S+$/i.test(flags.fhir))
+    throw new CliError(`--fhir must be an http(s) URL, got "${flags.fhir}"`);
+  const secret = flags.clientSecret ?? env.ONCOAGENT_CLIENT_SECRET;
+  if (flags.clientId && !secret) throw new CliError('--client-id needs --client-secret (or ONCOAGENT_CLIENT_SECRET)');
+  let resolved: WorkupDeps;
+  try {
+    resolved = typeof deps === 'function' ? deps() : deps;
+  } catch (err) {
+    const mapped = toCliError(err);
+    throw mapped instanceof CliError ? mapped : new CliError((err as Error).message);
+  }
+  let session: SandboxSession | undefined;
+  try {
+    let fhirBase = flags.fhir ?? '';
+    let token = flags.token ?? env.ONCOAGENT_FHIR_TOKEN;
+    if (flags.sandbox) {
+      io.stderr?.write('· Starting the sandbox EHR with the demo patients\n');
+      session = await startSandboxSession({ demo: true });
+      fhirBase = session.fhirBase;
+      token = await session.token();
+    } else if (flags.clientId && secret) {
+      token = await clientCredentialsToken({ fhirBase, clientId: flags.clientId, clientSecret: secret });
+    }
+    const fhir = createFhirClient({ baseUrl: fhirBase, token });
+    const patientId = flags.sandbox ? await sandboxPatient(fhir, flags.patient) : flags.patient;
+    const write = io.stderr ? (t: string) => io.stderr!.write(t) : undefined;
+    const result = await runWorkup({
+      ...resolved,
+      fhir,
+      patientId,
+      question: flags.question,
+      emit: write && progress(write),
+    });
+    io.stdout?.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : workupMarkdown(result));
+    return result;
+  } catch (err) {
+    throw toCliError(err);
+  } finally {
+    await session?.close();
+  }
+}

@@ -1,0 +1,43 @@
+// Model selection from the environment: none by default, openai with its variables, local reported as unavailable.
+import { describe, expect, it } from 'vitest';
+import { ModelUnavailableError } from './errors';
+import { selectModel } from './select';
+
+describe('selectModel', () => {
+  it('defaults to deterministic mode without a model', () => {
+    expect(selectModel({})).toEqual({ mode: 'none' });
+    expect(selectModel({ ONCOAGENT_LLM: 'none' })).toEqual({ mode: 'none' });
+  });
+
+  it('builds an OpenAI-compatible model from its variables', () => {
+    const s = selectModel({
+      ONCOAGENT_LLM: 'openai',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+      ONCOAGENT_MODEL: 'm-1',
+    });
+    expect(s.mode).toBe('openai');
+    expect(s.model?.id).toBe('m-1');
+  });
+
+  it('names the missing variables for openai', () => {
+    expect(() => selectModel({ ONCOAGENT_LLM: 'openai' })).toThrow(/OPENAI_BASE_URL and ONCOAGENT_MODEL/);
+    expect(() =>
+      selectModel({
+        ONCOAGENT_LLM: 'openai',
+        OPENAI_BASE_URL: 'http://x/v1',
+        ONCOAGENT_MODEL: 'm',
+        ONCOAGENT_LLM_TIMEOUT_MS: 'soon',
+      })
+    ).toThrow(/ONCOAGENT_LLM_TIMEOUT_MS/);
+  });
+
+  it('reports local mode as unavailable with the reason', () => {
+    const run = () => selectModel({ ONCOAGENT_LLM: 'local' });
+    expect(run).toThrow(ModelUnavailableError);
+    expect(run).toThrow(/unavailable: .*ONCOAGENT_GGUF is not set/);
+  });
+
+  it('refuses an unknown mode', () => {
+    expect(() => selectModel({ ONCOAGENT_LLM: 'gpt' })).toThrow(/none, openai or local/);
+  });
+});
