@@ -2,7 +2,9 @@
 import { Command, Option } from 'commander';
 import { benchCommand } from './commands/bench';
 import { CliError } from './commands/cli-error';
+import { evalCommand } from './commands/eval';
 import { serveCommand } from './commands/serve';
+import { synopticCommand } from './commands/synoptic';
 import { toolCommand } from './commands/tool';
 import { validateCommand } from './commands/validate';
 import { VERSION } from './http/app';
@@ -35,6 +37,28 @@ export function program(): Command {
     .option('--fhir <url>', 'FHIR base URL for tools that resolve references')
     .option('--token <token>', 'access token for --fhir')
     .action(toolCommand);
+  cmd
+    .command('synoptic')
+    .description('structured synoptic data (QuestionnaireResponse) from free-text pathology')
+    .requiredOption('--template <id>', 'cap-colorectal-resection | ajcc8-lung-resection | cd99-pattern')
+    .option('--text <file>', 'one report as a text file')
+    .option('--ndjson <file>', 'Bulk FHIR NDJSON of DiagnosticReports (resumable batch)')
+    .option('--out <file>', 'output NDJSON for --ndjson (default: INPUT.synoptic.ndjson)')
+    .option('--json', 'print the QuestionnaireResponse JSON')
+    .option('--rounds <m>', 'reflection rounds at most (LLM mode)')
+    .option('--backview <p>', 'previous rounds shown to the model (LLM mode)')
+    .option('--strategy <s>', 'targeted (default) | full')
+    .option('--llm <mode>', 'none | openai (default: ONCOAGENT_LLM)')
+    .action(synopticCommand);
+  cmd
+    .command('eval')
+    .description('accuracy figures: agent tool choice (default), --retrieval, --synoptic DIR')
+    .option('--cases <dir>', 'patient cases folder (default ../shared/cases/patients)')
+    .option('--synoptic <dir>', 'synoptic development cases (e.g. ../shared/cases/gross)')
+    .option('--retrieval', 'retrieval recall@10, MRR, nDCG@10 on knowledge/eval')
+    .option('--workup', 'also run each workup and score its report')
+    .option('--json', 'print JSON')
+    .action(evalCommand);
   cmd
     .command('validate')
     .description('validate a FHIR resource, Bundle or NDJSON file against base R4 and the profiles in fhir-profiles/')

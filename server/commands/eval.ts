@@ -1,0 +1,23 @@
+// `oncoagent eval`: one entry for the accuracy figures of each module (agent, retrieval, synoptic).
+import { evalAgentCommand } from './eval-agent';
+import { evalSynopticCommand } from './synoptic';
+
+export interface EvalCommandFlags {
+  cases?: string;
+  synoptic?: string;
+  retrieval?: boolean;
+  workup?: boolean;
+  json?: boolean;
+}
+
+/**
+ * Runs the evaluation the flags name (the agent's tool choice by default).
+ * @param flags - Which evaluation and where its cases are.
+ */
+export async function evalCommand(flags: EvalCommandFlags): Promise<void> {
+  if (flags.synoptic) {
+    await evalSynopticCommand(flags.synoptic, { json: flags.json });
+    return;
+  }
+  await evalAgentCommand({ cases: flags.cases, json: flags.json, workup: flags.workup });
+}

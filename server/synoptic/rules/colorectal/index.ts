@@ -1,0 +1,135 @@
+// The offline extractor of the CAP colon and rectum resection template: every item from the gross description,
+// each with the sentences that support it, and the derived items (closest margin, status) reasoned from the distances.
+import { type Doc, type DocSentence, makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
+import { formatCm } from '../../text/measure';
+import { grossSection } from '../../text/sections';
+import { TUMOR_NOUN } from '../../text/sentences';
+import type { Answers, ItemAnswer } from '../../types';
+import { findTumorSize } from '../tumor-size';
+import { type Finding, findProcedure, findSite } from './anatomy';
+import { type DistanceFinding, findMargins, MARGIN_KINDS, type MarginKind } from './margins';
+import { findMesorectum, findReflection } from './rectal';
+import { findExtent, findPerforation } from './wall';
+
+const CLOSEST_DISPLAY: Record<MarginKind, string> = {
+  proximal: 'Proximal',
+  distal: 'Distal',
+  radial: 'Radial (circumferential) or mesenteric',
+};
+
+const fromFinding = (f: Finding<string> | undefined, none: string): ItemAnswer =>
+  f ? ruleAnswer(f.value, f.sentences, f.explanation) : noAnswer(none);
+
+function distanceAnswer(kind: MarginKind, f: DistanceFinding | undefined): ItemAnswer {
+  if (!f) return noAnswer(`The report gives no distance to the ${kind} margin.`);
+  const why =
+    f.cm === 0
+      ? `The tumor reaches the ${kind} margin: 0 cm.`
+      : `${formatCm(f.cm)} cm to the ${kind} margin (${f.how}).`;
+  return ruleAnswer(f.cm, [f.sentence], why);
+}
+
+function closestAnswer(
+  distances: Partial<Record<MarginKind, DistanceFinding>>,
+  stated: { kind: MarginKind; sentence: DocSentence } | undefined
+): ItemAnswer {
+  if (stated)
+    return ruleAnswer(
+      CLOSEST_DISPLAY[stated.kind],
+      [stated.sentence],
+      `The report names the ${stated.kind} margin as closest.`
+    );
+  const known = MARGIN_KINDS.filter((k) => distances[k]).map((k) => ({ k, f: distances[k]! }));
+  if (known.length < 2)
+    return noAnswer('Fewer than two margin distances are given, so the closest margin cannot be compared.');
+  const min = Math.min(...known.map((x) => x.f.cm));
+  const at = known.filter((x) => x.f.cm === min);
+  if (at.length > 1)
+    return noAnswer(`The ${at.map((x) => x.k).join(' and ')} margins are equally close (${formatCm(min)} cm).`);
+  const list = known.map((x) => `${x.k} ${formatCm(x.f.cm)} cm`).join(', ');
+  const partial = known.length < 3 ? ' (of the distances given)' : '';
+  return ruleAnswer(
+    CLOSEST_DISPLAY[at[0]!.k],
+    known.map((x) => x.f.sentence),
+    `Smallest distance${partial}: ${list}.`
+  );
+}
+
+function statusAnswer(
+  distances: Partial<Record<MarginKind, DistanceFinding>>,
+  stated: { involved: boolean; sentence: DocSentence } | undefined
+): ItemAnswer {
+  const zero = MARGIN_KINDS.find((k) => distances[k]?.cm === 0);
+  if (zero)
+    return ruleAnswer('Involved by tumor', [distances[zero]!.sentence], `The tumor reaches the ${zero} margin (0 cm).`);
+  if (stated)
+    return ruleAnswer(
+      stated.involved ? 'Involved by tumor' : 'Uninvolved by tumor',
+      [stated.sentence],
+      'The report states the margin status.'
+    );
+  const known = MARGIN_KINDS.filter((k) => distances[k]);
+  if (known.length === 0) return noAnswer('No margin distance or margin status is given.');
+  return ruleAnswer(
+    'Uninvolved by tumor',
+    known.map((k) => distances[k]!.sentence),
+    `Every distance given is above 0 cm (${known.join(', ')}).`
+  );
+}
+
+/**
+ * Extracts the colorectal template from a report.
+ * @param report - The full report text.
+ * @returns Answers by linkId and issues (no gross description).
+ */
+export function extractColorectal(report: string): { answers: Answers; issues: string[] } {
+  const section = grossSection(report);
+  if (section.issue) return { answers: {}, issues: [section.issue] };
+  const doc: Doc = makeDoc(section.text);
+  if (
+    !doc.sentences.some((s) => TUMOR_NOUN.test(s.masked) || /\b(?:colon|rectum|c(?:a)?ecum|specimen)\b/i.test(s.masked))
+  ) {
+    return { answers: {}, issues: ['No gross description of a colorectal resection was recognised in the text.'] };
+  }
+  const procedure = findProcedure(doc);
+  const site = findSite(doc, procedure?.value);
+  const rightSided = procedure?.value === 'Right hemicolectomy' || /\bileum\b|\bileal\b/i.test(doc.text);
+  const margins = findMargins(doc, rightSided);
+  const size = findTumorSize(doc.sentences, TUMOR_NOUN);
+  const answers: Answers = {
+    procedure: fromFinding(
+      procedure,
+      'The report neither names the procedure nor describes tissue that identifies it.'
+    ),
+    'tumor-site': fromFinding(site, 'The report does not say where the tumor is.'),
+    perforation: fromFinding(findPerforation(doc), 'The report does not mention perforation.'),
+    'tumor-size': size
+      ? ruleAnswer(size.cm, [size.sentence], `Greatest dimension ${formatCm(size.cm)} cm (${size.how}).`)
+      : noAnswer('No tumor measurement is given.'),
+  };
+  for (const kind of MARGIN_KINDS) answers[`distance-${kind}`] = distanceAnswer(kind, margins.distances[kind]);
+  answers['closest-margin'] = closestAnswer(margins.distances, margins.closest);
+  answers['margin-status'] = statusAnswer(margins.distances, margins.stated);
+
+  if (site?.value === 'Rectum') {
+    answers.mesorectum = fromFinding(findMesorectum(doc), 'The mesorectum is not graded or described.');
+    const distal = margins.distances.distal;
+    const lower = distal ? { cm: distal.cm, sentence: distal.sentence } : undefined;
+    const sizeRef = size ? { cm: size.cm, sentence: size.sentence } : undefined;
+    answers['rectal-location'] = fromFinding(
+      findReflection(doc, lower, margins.span?.to, sizeRef),
+      'The position of the tumor relative to the peritoneal reflection is not described.'
+    );
+  } else if (site) {
+    const why = `Only for rectal primaries; the site is ${site.value}.`;
+    answers.mesorectum = ruleAnswer('Not applicable', site.sentences, why);
+    answers['rectal-location'] = ruleAnswer('Not applicable', site.sentences, why);
+  } else {
+    answers.mesorectum = noAnswer('Depends on the tumor site, which is not known.');
+    answers['rectal-location'] = noAnswer('Depends on the tumor site, which is not known.');
+  }
+  const extent = findExtent(doc);
+  if (extent) answers['tumor-extent'] = fromFinding(extent, '');
+  else answers['tumor-extent'] = noAnswer('The gross description does not state the depth of invasion.');
+  return { answers, issues: [] };
+}

@@ -1,0 +1,229 @@
+// Distances from the tumor to the proximal, distal and radial margins: numbers tied to margin names by "from/to",
+// margin-first phrasing, paired lists ("respectively"), and involvement wording ("extends to", "abuts") meaning 0 cm.
+import type { Doc, DocSentence } from '../../text/doc';
+import { NUM, toCm, UNIT } from '../../text/measure';
+import { NEGATION, TUMOR_NOUN } from '../../text/sentences';
+
+export type MarginKind = 'proximal' | 'distal' | 'radial';
+export const MARGIN_KINDS: MarginKind[] = ['proximal', 'distal', 'radial'];
+
+export interface DistanceFinding {
+  cm: number;
+  sentence: DocSentence;
+  how: string;
+}
+
+export interface MarginFindings {
+  distances: Partial<Record<MarginKind, DistanceFinding>>;
+  /** A margin the report names as the closest. */
+  closest?: { kind: MarginKind; sentence: DocSentence };
+  /** "Margins are free" / "tumor extends to the margin" without a side or distance. */
+  stated?: { involved: boolean; sentence: DocSentence };
+  /** The tumor's extent along the bowel measured from the distal margin, when both ends are given. */
+  span?: { from: number; to: number; sentence: DocSentence };
+}
+
+const KW = String.raw`(?:proximal|distal|radial|circumferential|mesenteric|mesocolic|mesorectal|retroperitoneal|non-?peritoneali[sz]ed|ileal|colonic|perianal(?:\s+skin)?|perineal(?:\s+skin)?|anal\s+skin)`;
+const KIND = `(${KW})`;
+const MARGIN_WORD =
+  /^\)?(?:\s*\([^)]*\))?(?:\s*\/\s*\w+)?(?:\s+[\w-]+){0,2}?\s+(?:margins?|edges?|ends?|lines?|surfaces?)\b/i;
+const LANDMARK = /\b(?:reflection|dentate|verge|diverticul\w*|polyps?|nodes?|perforation|valve|appendix|taeniae?)\b/i;
+const ZERO_VERB =
+  /\b(?:extend\w*|reach\w*|abut\w*|involv\w*|invad\w*|infiltrat\w*|touch\w*|present|impinge\w*)\b(?:\s+(?:through|into|across)\s+(?:the\s+)?[a-z\s-]{0,25}?)?\s+(?:to|at|on|upon|into)?\s*(?:the\s+)?(?:inked\s+|painted\s+)?(?:\w+\s+)?$/i;
+/** Words that, between a margin name and a length, show the length belongs to something else. */
+const GAP_STOP =
+  /\b(?:with|a|an|and|which|that|defects?|tumou?r|mass|lesion|nodes?|polyps?|reflection|to the|from the)\b/i;
+const LIST_NUMS = String.raw`\d+(?:[.,]\d+)?(?:\s*(?:cm|mm))?(?:\s*,\s*\d+(?:[.,]\d+)?(?:\s*(?:cm|mm))?)*,?\s+and\s+\d+(?:[.,]\d+)?\s*(?:cm|mm)\b`;
+const LIST_KINDS = String.raw`${KW}(?:\s*,\s*(?:the\s+)?${KW})*,?\s+and\s+(?:the\s+)?${KW}\s+(?:resection\s+)?margins`;
+const PAIRED = [
+  new RegExp(String.raw`(${LIST_NUMS})\s+(?:away\s+)?(?:from|to)\s+(?:the\s+)?(${LIST_KINDS})`, 'gi'),
+  new RegExp(String.raw`(${LIST_KINDS})\s*(?:are|were|measure|measuring|of|:)\s*(${LIST_NUMS})`, 'gi'),
+];
+
+interface MarginRef {
+  kind: MarginKind;
+  start: number;
+  end: number;
+}
+
+function kindOf(word: string, rightSided: boolean): MarginKind | undefined {
+  const w = word.toLowerCase();
+  if (w === 'proximal' || w === 'ileal') return 'proximal';
+  if (w === 'distal' || /^(?:perianal|perineal|anal)/.test(w)) return 'distal';
+  if (w === 'colonic') return rightSided ? 'distal' : undefined;
+  return 'radial';
+}
+
+/** Margin names: a side word followed by margin/edge/end/line/surface, or CRM. */
+function marginRefs(t: string, rightSided: boolean): MarginRef[] {
+  const refs: MarginRef[] = [];
+  for (const m of t.matchAll(/\bCRM\b/g)) refs.push({ kind: 'radial', start: m.index, end: m.index + 3 });
+  for (const m of t.matchAll(new RegExp(String.raw`\b${KIND}\b`, 'gi'))) {
+    const kind = kindOf(m[1]!, rightSided);
+    const rest = t.slice(m.index + m[0].length);
+    const word = MARGIN_WORD.exec(rest);
+    if (kind && word && !/\b(?:of|to|from)\b/i.test(word[0]))
+      refs.push({ kind, start: m.index, end: m.index + m[0].length + word[0].length });
+    // "12 cm from the proximal and 9.5 cm from the distal margins": the plural names both sides.
+    else if (kind && /^\s+(?:and|or)\s(?:(?![;]|\.\s).){0,40}?\bmargins\b/i.test(rest))
+      refs.push({ kind, start: m.index, end: m.index + m[0].length });
+  }
+  return refs.sort((a, b) => a.start - b.start);
+}
+
+interface Length {
+  cm: number;
+  start: number;
+  end: number;
+}
+
+function lengths(t: string): Length[] {
+  return [...t.matchAll(new RegExp(`${NUM}\\s*${UNIT}`, 'gi'))].map((m) => ({
+    cm: toCm(m[1]!, m[2]!),
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+}
+
+/** Numbers of a list ("10.5 cm and 13 cm", "9.0, 3.5 and 1.2 cm"), a unit applying to the numbers before it. */
+function listValues(text: string): number[] {
+  const parts = [...text.matchAll(/(\d+(?:[.,]\d+)?)\s*(cm|mm)?/gi)];
+  let unit = 'cm';
+  const out: number[] = [];
+  for (let i = parts.length - 1; i >= 0; i--) {
+    unit = parts[i]![2] ?? unit;
+    out.unshift(toCm(parts[i]![1]!, unit));
+  }
+  return out;
+}
+
+/** The clause before a position is about a landmark (the reflection, a polyp), not the tumor. */
+function landmarkSubject(t: string, at: number): boolean {
+  const clause = t.slice(t.lastIndexOf(';', at) + 1, at);
+  return LANDMARK.test(clause) && !TUMOR_NOUN.test(clause) && !/\b(?:it|its)\b/i.test(clause);
+}
+
+function negated(t: string, from: number, to: number): boolean {
+  return NEGATION.test(t.slice(Math.max(0, from - 30), to));
+}
+
+/**
+ * Finds the margin distances of a gross description.
+ * @param doc - The gross description.
+ * @param rightSided - Whether "colonic margin" means the distal one (a right-sided resection with ileum).
+ * @returns Distances (first statement per margin wins; involvement wins over a number), closest and stated status.
+ */
+export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
+  const out: MarginFindings = { distances: {} };
+  const set = (kind: MarginKind, f: DistanceFinding, override = false) => {
+    if (override || !out.distances[kind]) out.distances[kind] = f;
+  };
+  for (const s of doc.sentences) {
+    const t = s.masked;
+    const refs = marginRefs(t, rightSided);
+    const lens = lengths(t);
+    const used = new Set<number>();
+    const markUsed = (from: number, to: number) => {
+      for (const l of lens) if (l.start >= from && l.end <= to) used.add(l.start);
+    };
+
+    // "extends from 7.0 cm to 11.0 cm above the distal margin": the lower end is the distal distance.
+    const span = new RegExp(
+      String.raw`from\s+${NUM}\s*(?:${UNIT})?\s+to\s+${NUM}\s*${UNIT}\s+(?:above|from|proximal to)\s+the\s+distal`,
+      'i'
+    ).exec(t);
+    if (span) {
+      const unit = span[5]!;
+      const from = toCm(span[1]!, span[2] ?? unit);
+      out.span ??= { from, to: toCm(span[4]!, unit), sentence: s };
+      set('distal', { cm: from, sentence: s, how: 'lower end of the tumor span' });
+      markUsed(span.index, span.index + span[0].length);
+    }
+
+    // "10.5 cm and 13 cm from the proximal and distal margins, respectively"; "the proximal and distal margins are 9 and 3.5 cm".
+    for (const [i, re] of PAIRED.entries()) {
+      for (const m of t.matchAll(re)) {
+        const [numsText, kindsText] = i === 0 ? [m[1]!, m[2]!] : [m[2]!, m[1]!];
+        const values = listValues(numsText);
+        const kinds = [...kindsText.matchAll(new RegExp(KIND, 'gi'))].map((k) => kindOf(k[1]!, rightSided));
+        if (values.length !== kinds.length || kinds.some((k) => !k)) continue;
+        for (const [j, k] of kinds.entries()) set(k!, { cm: values[j]!, sentence: s, how: 'paired list' });
+        markUsed(m.index, m.index + m[0].length);
+      }
+    }
+
+    // "tumor extends to / abuts the inked radial margin", "distal margin: involved" → 0 cm.
+    for (const r of refs) {
+      const z = ZERO_VERB.exec(t.slice(0, r.start));
+      const positive = /^\s*(?::|is|are)?\s*(?:grossly\s+|focally\s+)?(?:involved|positive)\b/i.test(
+        t.slice(r.end, r.end + 40)
+      );
+      if ((z && !/\d/.test(z[0]) && !negated(t, z.index, z.index + z[0].length)) || positive)
+        set(r.kind, { cm: 0, sentence: s, how: 'tumor reaches the margin' }, true);
+    }
+
+    // "Margins: proximal 6 cm, distal 7 cm, mesenteric 2 cm" — side words directly followed by a length.
+    if (/\b(?:margins?|distances?)\s*:/i.test(t)) {
+      for (const m of t.matchAll(
+        new RegExp(String.raw`\b${KIND}(?:\s*\([^)]*\))?(?:\s+margin)?\s*:?\s*${NUM}\s*${UNIT}`, 'gi')
+      )) {
+        const kind = kindOf(m[1]!, rightSided);
+        const l = lens.find((x) => x.start > m.index && x.end <= m.index + m[0].length);
+        if (!kind || !l || used.has(l.start)) continue;
+        set(kind, { cm: l.cm, sentence: s, how: 'margin list' });
+        used.add(l.start);
+      }
+    }
+
+    // "closest margin: distal, at 15 mm" / "the radial margin is the closest".
+    const c =
+      new RegExp(String.raw`(?:closest|nearest)\s+(?:resection\s+)?margin\s*(?:is|:)?\s*(?:the\s+)?${KIND}`, 'i').exec(
+        t
+      ) ?? new RegExp(String.raw`${KIND}\s+(?:resection\s+)?margin\s+is\s+(?:the\s+)?(?:closest|nearest)`, 'i').exec(t);
+    const ck = c ? kindOf(c[1]!, rightSided) : undefined;
+    if (c && ck) {
+      out.closest ??= { kind: ck, sentence: s };
+      const end = c.index + c[0].length;
+      const l = lens.find((x) => x.start >= end && x.start - end < 15 && !used.has(x.start));
+      if (l) {
+        set(ck, { cm: l.cm, sentence: s, how: 'closest margin with its distance' });
+        used.add(l.start);
+      }
+    }
+
+    // "9.5 cm from the distal margin", "60 mm to the proximal margin", "within 2 mm of the circumferential margin".
+    const connector =
+      /^\s*\)?\s*(?:away\s+)?(?:from|to|of|short of|above|below|proximal to|distal to)\s+(?:the\s+)?(?:(?!(?:and|or|tumou?r|mass|lesion|carcinoma|is|are)\b)[\w-]+\s+){0,3}?$/i;
+    for (const l of lens) {
+      if (used.has(l.start)) continue;
+      const r = refs.find((x) => x.start >= l.end && connector.test(t.slice(l.end, x.start)));
+      if (!r || landmarkSubject(t, l.start)) continue;
+      set(r.kind, { cm: l.cm, sentence: s, how: 'distance from the margin' });
+      used.add(l.start);
+    }
+
+    // "the distal resection margin is 2.5 cm from the tumor", "Radial margin: 2.0 cm", "clear by 3.2 cm".
+    for (const r of refs) {
+      const l = lens.find((x) => x.start >= r.end);
+      if (!l || used.has(l.start)) continue;
+      const gap = t.slice(r.end, l.start);
+      if (gap.length > 30 || /[\d;]/.test(gap) || new RegExp(KW, 'i').test(gap) || GAP_STOP.test(gap)) continue;
+      set(r.kind, { cm: l.cm, sentence: s, how: 'margin with its distance' });
+      used.add(l.start);
+    }
+
+    // "abuts the inked margin" without a side: the inked surface of a resection is its radial (mesenteric) margin.
+    const inked =
+      /\b(?:extend\w*|abut\w*|reach\w*|present|involv\w*)\s+(?:to\s+|at\s+)?the\s+inked\s+(?:resection\s+)?margin/i.exec(
+        t
+      );
+    if (inked && !negated(t, inked.index, inked.index))
+      set('radial', { cm: 0, sentence: s, how: 'tumor reaches the inked margin' }, true);
+
+    const free = /\bmargins?\b[^.;\d]{0,30}?\b(?:free|uninvolved|negative|clear)\b/i.exec(t);
+    const reaches = /\b(?:extends|abuts|reaches)\s+(?:to\s+)?the\s+(?:resection\s+)?margin\b/i.exec(t);
+    if (free && !/\bnot\b/i.test(free[0])) out.stated ??= { involved: false, sentence: s };
+    else if (reaches && !negated(t, reaches.index, reaches.index)) out.stated ??= { involved: true, sentence: s };
+  }
+  return out;
+}

@@ -1,0 +1,150 @@
+// Rectum-only items: macroscopic grade of the mesorectum (named, or graded from the described defects) and the
+// tumor's position relative to the anterior peritoneal reflection (stated, or compared from measured positions).
+import type { Doc, DocSentence } from '../../text/doc';
+import { NUM, toCm, UNIT } from '../../text/measure';
+import { NEGATION, TUMOR_NOUN } from '../../text/sentences';
+import type { Finding } from './anatomy';
+
+const MESO = /\bmesorect\w*|\bTME\b|\bmesorectal excision\b/i;
+
+/**
+ * The mesorectal grade: a stated grade, else one graded from the defects described (CAP/Quirke criteria).
+ * @param doc - The gross description.
+ * @returns Complete, Near complete or Incomplete with evidence, or undefined.
+ */
+export function findMesorectum(doc: Doc): Finding<string> | undefined {
+  const about = doc.sentences.filter((s) => MESO.test(s.masked));
+  for (const s of about) {
+    const t = s.masked;
+    if (/\bnear(?:ly)?[- ]complete\b|\bintramesorectal plane\b/i.test(t))
+      return {
+        value: 'Near complete',
+        sentences: [s],
+        explanation: 'The report grades the mesorectum as near complete.',
+      };
+    if (/\bincomplete\b|\bmuscularis propria plane\b/i.test(t))
+      return { value: 'Incomplete', sentences: [s], explanation: 'The report grades the mesorectum as incomplete.' };
+    if (/(?<!in)\bcomplete\b|\bmesorectal plane\b/i.test(t))
+      return { value: 'Complete', sentences: [s], explanation: 'The report grades the mesorectum as complete.' };
+  }
+  for (const s of about) {
+    const t = s.masked;
+    const mp = /\bmuscularis propria\b|\bmuscle (?:coat|wall)\b/i.exec(t);
+    const defects = /\bdefects?\b|\btears?\b|\bbreach\w*/i.test(t) && !/\bno (?:\w+ )?(?:defects?|tears?)\b/i.test(t);
+    if (defects && mp) {
+      const clause = t.slice(
+        Math.max(0, t.lastIndexOf(',', mp.index) + 1, t.lastIndexOf(';', mp.index) + 1),
+        mp.index + mp[0].length + 20
+      );
+      const shown = !NEGATION.test(clause) && /\b(?:expos\w*|visible|reach\w*|down to|to the|through)\b/i.test(clause);
+      return shown
+        ? {
+            value: 'Incomplete',
+            sentences: [s],
+            explanation: 'Defects reach the muscularis propria: incomplete (CAP grading).',
+          }
+        : {
+            value: 'Near complete',
+            sentences: [s],
+            explanation: 'Defects are present but the muscularis propria is not exposed: near complete (CAP grading).',
+          };
+    }
+    if (defects) {
+      const deep = [...t.matchAll(new RegExp(`${NUM}\\s*${UNIT}`, 'gi'))].some((m) => toCm(m[1]!, m[2]!) > 0.5);
+      if (deep)
+        return {
+          value: 'Near complete',
+          sentences: [s],
+          explanation: 'Defects deeper than 5 mm without exposed muscularis propria: near complete (CAP grading).',
+        };
+    }
+    if (!defects && /\b(?:intact|smooth|bulky)\b/i.test(t) && !/\birregular\b/i.test(t))
+      return {
+        value: 'Complete',
+        sentences: [s],
+        explanation: 'The mesorectum is described intact and smooth without defects: complete (CAP grading).',
+      };
+  }
+  return undefined;
+}
+
+const ABOVE = /\b(?:above|proximal to|superior to|over)\s+(?:the\s+)?(?:\w+\s+){0,2}reflection/i;
+const BELOW = /\b(?:below|beneath|under|distal to|inferior to)\s+(?:the\s+)?(?:\w+\s+){0,2}reflection/i;
+const ACROSS =
+  /\b(?:straddl\w*|spans?|spanning|cross(?:es|ing)?|travers\w*|across|at the level of|both above and below|above and below)\s+(?:the\s+)?(?:\w+\s+){0,2}reflection/i;
+
+/**
+ * Where a rectal tumor lies relative to the anterior peritoneal reflection.
+ * @param doc - The gross description.
+ * @param lower - Distance of the tumor's lower edge from the distal margin (cm), when known.
+ * @param upper - Distance of its upper edge, when the report gives the span.
+ * @param size - Tumor size (cm), used as the span when the upper edge is not given.
+ * @returns The CAP category with evidence, or undefined.
+ */
+export function findReflection(
+  doc: Doc,
+  lower?: { cm: number; sentence: DocSentence },
+  upper?: number,
+  size?: { cm: number; sentence: DocSentence }
+): Finding<string> | undefined {
+  let position: { cm: number; s: DocSentence } | undefined;
+  for (const s of doc.sentences) {
+    const t = s.masked;
+    if (!/\breflection\b/i.test(t)) continue;
+    // "Relationship to peritoneal reflection: entirely below"
+    const field = /reflection\s*:\s*(?:entirely\s+|wholly\s+)?(below|beneath|above|straddl\w*|spans?|across)/i.exec(t);
+    if (field) {
+      const w = field[1]!.toLowerCase();
+      const value = /^(?:below|beneath)/.test(w)
+        ? 'Entirely below anterior peritoneal reflection'
+        : w === 'above'
+          ? 'Entirely above anterior peritoneal reflection'
+          : 'Straddles anterior peritoneal reflection';
+      return { value, sentences: [s], explanation: 'The report states the relation to the reflection.' };
+    }
+    const stated = (TUMOR_NOUN.test(t) || /\b(?:it|its)\b/i.test(t)) && !/\bnot\b[^.;]{0,20}reflection/i.test(t);
+    if (stated && ACROSS.test(t))
+      return {
+        value: 'Straddles anterior peritoneal reflection',
+        sentences: [s],
+        explanation: 'The tumor is described across the reflection.',
+      };
+    if (stated && BELOW.test(t))
+      return {
+        value: 'Entirely below anterior peritoneal reflection',
+        sentences: [s],
+        explanation: 'The tumor is described below the reflection.',
+      };
+    if (stated && ABOVE.test(t))
+      return {
+        value: 'Entirely above anterior peritoneal reflection',
+        sentences: [s],
+        explanation: 'The tumor is described above the reflection.',
+      };
+    const m = new RegExp(`${NUM}\\s*${UNIT}\\s+(?:from|above|proximal to)\\s+the\\s+distal`, 'i').exec(t);
+    if (m && !stated) position ??= { cm: toCm(m[1]!, m[2]!), s };
+  }
+  if (!position || !lower) return undefined;
+  const top = upper ?? (size ? lower.cm + size.cm : undefined);
+  if (top === undefined) return undefined;
+  const evidence = [position.s, lower.sentence, ...(upper === undefined && size ? [size.sentence] : [])];
+  const span = `${lower.cm}–${Math.round(top * 100) / 100} cm`;
+  const how = upper === undefined ? ' (lower edge plus tumor size)' : '';
+  if (top < position.cm)
+    return {
+      value: 'Entirely below anterior peritoneal reflection',
+      sentences: evidence,
+      explanation: `The tumor spans ${span} from the distal margin${how}, below the reflection at ${position.cm} cm.`,
+    };
+  if (lower.cm > position.cm)
+    return {
+      value: 'Entirely above anterior peritoneal reflection',
+      sentences: evidence,
+      explanation: `The tumor spans ${span} from the distal margin${how}, above the reflection at ${position.cm} cm.`,
+    };
+  return {
+    value: 'Straddles anterior peritoneal reflection',
+    sentences: evidence,
+    explanation: `The tumor spans ${span} from the distal margin${how}, across the reflection at ${position.cm} cm.`,
+  };
+}

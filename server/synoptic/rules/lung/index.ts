@@ -1,0 +1,40 @@
+// The offline extractor of the AJCC 8th lung resection template: pT, pN, M from the summary and clinical note, and
+// the stage group looked up in the AJCC table from those three.
+import { stageGroup } from '../../../tools/tnm_stage/stage-group';
+import { makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
+import type { Answers } from '../../types';
+import { findM, findN } from './n-m-category';
+import { findT } from './t-category';
+
+/**
+ * Extracts the lung template from a report.
+ * @param report - The full report text.
+ * @returns Answers by linkId and issues.
+ */
+export function extractLung(report: string): { answers: Answers; issues: string[] } {
+  const doc = makeDoc(report);
+  if (!/\b(?:lung|lob(?:e|ectomy)|pneumonectomy|segmentectomy|wedge|bronch\w*|pleura\w*)\b/i.test(report)) {
+    return { answers: {}, issues: ['No lung resection summary was recognised in the text.'] };
+  }
+  const t = findT(doc);
+  const n = findN(doc);
+  const m = findM(doc);
+  const answers: Answers = {
+    pT: t
+      ? ruleAnswer(t.t, t.sentences, `${t.reasons.join('; ')} → ${t.t}.`)
+      : noAnswer('Neither tumor size nor T descriptors are given.'),
+    pN: n
+      ? ruleAnswer(n.value, n.sentences, `${n.reasons.join('; ')} → ${n.value}.`)
+      : noAnswer('No lymph node findings are given.'),
+    pM: ruleAnswer(m.value, m.sentences, `${m.reasons.join('; ')} → ${m.value}.`),
+  };
+  if (t && n) {
+    const stage = stageGroup('lung', t.t, n.value, m.value);
+    answers['stage-group'] = stage.ok
+      ? ruleAnswer(stage.stage.stageGroup, [...t.sentences, ...n.sentences, ...m.sentences], stage.stage.rule)
+      : noAnswer(stage.message);
+  } else {
+    answers['stage-group'] = noAnswer('The stage group needs pT and pN.');
+  }
+  return { answers, issues: [] };
+}
