@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { benchCommand } from './commands/bench';
 import { CliError } from './commands/cli-error';
 import { evalCommand } from './commands/eval';
+import { knowledgeIngestCommand, knowledgeSearchCommand } from './commands/knowledge';
 import { serveCommand } from './commands/serve';
 import { synopticCommand } from './commands/synoptic';
 import { toolCommand } from './commands/tool';
@@ -37,6 +38,20 @@ export function program(): Command {
     .option('--fhir <url>', 'FHIR base URL for tools that resolve references')
     .option('--token <token>', 'access token for --fhir')
     .action(toolCommand);
+  const knowledge = cmd.command('knowledge').description('the guideline knowledge base: ingest and search');
+  knowledge
+    .command('ingest')
+    .description('ingest markdown, JSONL, PDF and TEI documents into the index (incremental)')
+    .argument('[dir]', 'folder (default knowledge/ or ONCOAGENT_KNOWLEDGE_DIR)')
+    .option('--json', 'print JSON')
+    .action(knowledgeIngestCommand);
+  knowledge
+    .command('search')
+    .description('ranked passages for a query (builds the index first if there is none)')
+    .argument('<query>', 'the question or keywords')
+    .option('--k <k>', 'passages to return', '10')
+    .option('--json', 'print JSON')
+    .action(knowledgeSearchCommand);
   cmd
     .command('synoptic')
     .description('structured synoptic data (QuestionnaireResponse) from free-text pathology')

@@ -4,8 +4,11 @@ import { createFhirClient } from '../fhir/fhir-client';
 import { loadPatientRecord } from '../fhir/load-record';
 import { createApp, DEFAULT_APP_DIR } from '../http/app';
 import { freePort, listen } from '../http/serve';
+import { benchRetrieval } from '../rag/bench';
+import { readRagConfig } from '../rag/config';
 import { DEMO_PATIENT_IDS } from '../sandbox/demo';
 import { benchSegmentation } from '../tools/segment_lesion/bench';
+import { benchSynoptic } from './synoptic';
 
 interface BenchFlags {
   json?: boolean;
@@ -79,6 +82,8 @@ export async function benchCommand(flags: BenchFlags): Promise<void> {
     machine: { cpus: cpus().length, node: process.version },
     record: await benchRecord(),
     segmentation: await benchSegmentation(),
+    retrieval: await benchRetrieval({ knowledgeDir: readRagConfig().knowledgeDir, evalDir: readRagConfig().evalDir }),
+    synoptic: await benchSynoptic(),
   };
   process.stdout.write(flags.json ? `${JSON.stringify(figures, null, 2)}\n` : `${formatFigures(figures)}\n`);
 }

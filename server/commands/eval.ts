@@ -1,5 +1,6 @@
 // `oncoagent eval`: one entry for the accuracy figures of each module (agent, retrieval, synoptic).
 import { evalAgentCommand } from './eval-agent';
+import { evalRetrievalCommand } from './knowledge';
 import { evalSynopticCommand } from './synoptic';
 
 export interface EvalCommandFlags {
@@ -15,6 +16,10 @@ export interface EvalCommandFlags {
  * @param flags - Which evaluation and where its cases are.
  */
 export async function evalCommand(flags: EvalCommandFlags): Promise<void> {
+  if (flags.retrieval) {
+    await evalRetrievalCommand({ json: flags.json });
+    return;
+  }
   if (flags.synoptic) {
     await evalSynopticCommand(flags.synoptic, { json: flags.json });
     return;

@@ -2,8 +2,13 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
+import { fallbackAnswer } from '../agent/answer-fallback';
+import { createWorkupDeps } from '../agent/deps';
 import { createSandbox, SANDBOX_PATH, type Sandbox, type SandboxOptions } from '../sandbox';
+import { knowledgeRoutes } from './knowledge-routes';
 import { contentSecurityPolicy, serveApp } from './static';
+import { synopticRoutes } from './synoptic-routes';
+import { workupRoutes } from './workup-routes';
 import { writebackRoutes } from './writeback-routes';
 
 export const VERSION = '0.1.0';
@@ -15,6 +20,8 @@ export interface AppOptions {
   scope: string;
   cspConnect: string;
   sandbox?: SandboxOptions;
+  /** Origins this server is reached at (workups may read FHIR servers there, e.g. the sandbox). */
+  selfOrigins?: string[];
 }
 
 export interface App {
@@ -36,6 +43,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   app.get('/api/health', (c) => c.json({ status: 'ok', version: VERSION }));
   app.get('/api/config', (c) => c.json({ clientId: options.clientId, scope: options.scope, version: VERSION }));
   app.route('/api/writeback', writebackRoutes());
+  app.route('/api/knowledge', knowledgeRoutes());
+  app.route('/api/synoptic', synopticRoutes());
+  const selfOrigins = [...(options.selfOrigins ?? []), ...(options.sandbox ? [options.sandbox.publicUrl] : [])];
+  app.route(
+    '/api/workups',
+    workupRoutes({
+      deps: () => createWorkupDeps({ answerer: async (input) => fallbackAnswer(input.findings) }),
+      selfOrigins,
+    })
+  );
 
   let sandbox: Sandbox | undefined;
   if (options.sandbox) {

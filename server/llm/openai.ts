@@ -275,7 +275,12 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
       let body: { data?: { index?: number; embedding?: unknown }[] };
       try {
         body = await client.embeddings.create(
-          { model, input: texts, encoding_format: 'float', ...(options.dimensions ? { dimensions: options.dimensions } : {}) },
+          {
+            model,
+            input: texts,
+            encoding_format: 'float',
+            ...(options.dimensions ? { dimensions: options.dimensions } : {}),
+          },
           { signal: embedOptions.signal }
         );
       } catch (err) {
