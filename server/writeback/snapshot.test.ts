@@ -13,7 +13,7 @@ const profiles = readdirSync(dir)
   .map((f) => ({ file: f, sd: JSON.parse(readFileSync(join(dir, f), 'utf8')) as StructureDefinition }));
 
 describe('profile snapshots', () => {
-  it('has one file per profile, named by id, for the nine outputs', () => {
+  it('has one file per profile, named by id, for the nine outputs and the nine synoptic extensions', () => {
     expect(profiles.map((p) => p.file).sort()).toEqual(
       [
         'oncoagent-ai-biomarker-prediction',
@@ -25,6 +25,15 @@ describe('profile snapshots', () => {
         'oncoagent-tnm-category',
         'oncoagent-tnm-stage-group',
         'oncoagent-workup-report',
+        'synoptic-evidence',
+        'synoptic-explanation',
+        'synoptic-issue',
+        'synoptic-knowledge-section',
+        'synoptic-method',
+        'synoptic-reasoning',
+        'synoptic-source-report',
+        'synoptic-uncertain',
+        'synoptic-violation',
       ].map((id) => `${id}.json`)
     );
     for (const { file, sd } of profiles) expect(`${sd.id}.json`).toBe(file);

