@@ -1,4 +1,5 @@
 // Starts the real server (app + sandbox EHR) on a free loopback port for integration and end-to-end tests.
+import { DEFAULT_SCOPE } from '../../server/config';
 import { createApp, DEFAULT_APP_DIR } from '../../server/http/app';
 import { freePort, listen } from '../../server/http/serve';
 import type { Sandbox, SandboxOptions } from '../../server/sandbox';
@@ -15,7 +16,7 @@ export interface TestServer {
 const APP_DEFAULTS = {
   appDir: DEFAULT_APP_DIR,
   clientId: 'oncoagent',
-  scope: 'launch launch/patient openid fhirUser online_access patient/*.rs',
+  scope: DEFAULT_SCOPE,
   cspConnect: "'self'",
 };
 
@@ -34,13 +35,18 @@ export async function startAppOnly(cspConnect: string): Promise<{ url: string; c
 /**
  * Starts the server with the demo sandbox.
  * @param overrides - Sandbox options to change (e.g. tokenTtlSeconds, open).
+ * @param appOverrides - App settings to change, e.g. `scope` (the SMART scopes the app asks for; default as served).
  * @returns The running server.
  */
-export async function startTestServer(overrides: Partial<SandboxOptions> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<SandboxOptions> = {},
+  appOverrides: { scope?: string } = {}
+): Promise<TestServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const { app, sandbox } = await createApp({
     ...APP_DEFAULTS,
+    ...appOverrides,
     sandbox: {
       publicUrl: url,
       secret: 'test-secret',

@@ -1,15 +1,20 @@
 // The patient view's shell: header, loading and error states, then the record's cards.
 import type Client from 'fhirclient/lib/Client';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { PatientRecord } from '../../../common/record/patient-record';
 import { type AppError, toAppError } from '../../fhir/app-error';
 import { fhirBase, loadRecord, RecordLoadError } from '../../fhir/load-record';
+import { isPathologyReport } from '../../synoptic/pathology';
+import { partitionOutputs } from '../../writeback/outputs';
 import { Banner } from '../Banner/Banner';
 import { Biomarkers } from '../Biomarkers/Biomarkers';
+import { ChartOutputs } from '../ChartOutputs/ChartOutputs';
 import { Imaging } from '../Imaging/Imaging';
 import { Labs } from '../Labs/Labs';
 import { ProblemList } from '../ProblemList/ProblemList';
 import { Reports } from '../Reports/Reports';
+import { StructuredForm } from '../StructuredForm/StructuredForm';
+import { useApprovedForms } from '../StructuredForm/useApprovedForms';
 import { TreatmentTimeline } from '../TreatmentTimeline/TreatmentTimeline';
 import { Workup } from '../Workup/Workup';
 
@@ -29,7 +34,37 @@ const TITLES: Record<AppError['kind'], string> = {
   'bad-response': 'Unexpected answer from the FHIR server',
 };
 
-function PatientView({ record, client }: { record: PatientRecord; client: Client }): ReactNode {
+function PatientView({
+  record,
+  client,
+  onReload,
+}: {
+  record: PatientRecord;
+  client: Client;
+  onReload: () => Promise<void>;
+}): ReactNode {
+  const { forms, approve, replaced } = useApprovedForms();
+  // OncoAgent's own results (e.g. a predicted MSI status) stay out of the cards that show measured values.
+  const [ourObservations, observations] = useMemo(() => partitionOutputs(record.observations), [record.observations]);
+  const [ourReports] = useMemo(() => partitionOutputs(record.diagnosticReports), [record.diagnosticReports]);
+  const chart = useMemo(() => ({ ...record, observations }), [record, observations]);
+  const pathology = useMemo(
+    () => new Map(record.diagnosticReports.filter(isPathologyReport).map((r) => [`DiagnosticReport/${r.id}`, r])),
+    [record.diagnosticReports]
+  );
+  const structuredForm = (id: string): ReactNode => {
+    const report = pathology.get(id);
+    return report ? (
+      <>
+        <StructuredForm report={report} onApproved={(approval) => approve(id, approval)} />
+        {replaced?.by === id && (
+          <p className="notice" role="status">
+            This form replaces the approved form of {replaced.report}: one form per template is saved with a workup.
+          </p>
+        )}
+      </>
+    ) : null;
+  };
   return (
     <>
       <Banner patient={record.patient} conditions={record.conditions} />
@@ -38,19 +73,24 @@ function PatientView({ record, client }: { record: PatientRecord; client: Client
           Part of the record was not loaded: {record.truncated.join('; ')}.
         </p>
       )}
-      <Workup client={client} record={record} />
+      <Workup client={client} record={record} forms={forms} onWritten={onReload} />
       <div className="grid">
         <ProblemList conditions={record.conditions} />
-        <Biomarkers observations={record.observations} />
-        <TreatmentTimeline record={record} />
+        <Biomarkers observations={observations} />
+        <TreatmentTimeline record={chart} />
         <Imaging
           imagingStudies={record.imagingStudies}
           included={record.included}
           fhirBase={fhirBase(client)}
           authorization={client.getAuthorizationHeader()}
         />
-        <Labs observations={record.observations} />
-        <Reports diagnosticReports={record.diagnosticReports} documentReferences={record.documentReferences} />
+        <Labs observations={observations} />
+        <Reports
+          diagnosticReports={record.diagnosticReports}
+          documentReferences={record.documentReferences}
+          extra={structuredForm}
+        />
+        <ChartOutputs observations={ourObservations} reports={ourReports} />
       </div>
     </>
   );
@@ -59,6 +99,15 @@ function PatientView({ record, client }: { record: PatientRecord; client: Client
 /** Loads the record once per mount; Retry remounts it with a new key. */
 function RecordView({ client, onRetry }: { client: Client; onRetry: () => void }): ReactNode {
   const [state, setState] = useState<State>({ status: 'loading' });
+  // After a write-back: the new record replaces the shown one in place, so the workup and its results stay on screen.
+  const reload = useCallback(async () => {
+    try {
+      const record = await loadRecord(client);
+      setState({ status: 'ready', record });
+    } catch (error) {
+      throw new Error(error instanceof RecordLoadError ? error.appError.message : String(error));
+    }
+  }, [client]);
 
   useEffect(() => {
     let live = true;
@@ -95,7 +144,7 @@ function RecordView({ client, onRetry }: { client: Client; onRetry: () => void }
       </section>
     );
   }
-  return <PatientView record={state.record} client={client} />;
+  return <PatientView record={state.record} client={client} onReload={reload} />;
 }
 
 /**

@@ -3,11 +3,14 @@ import type { DiagnosticReport, DocumentReference } from '@medplum/fhirtypes';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../record/format';
 import { buildReportList } from '../../record/reports';
+import { isOncoAgentOutput } from '../../writeback/outputs';
 import { Card } from '../Card/Card';
 
 export interface ReportsProps {
   diagnosticReports: DiagnosticReport[];
   documentReferences: DocumentReference[];
+  /** Extra content under a report (e.g. the structured-form launcher), by `DiagnosticReport/<id>`. */
+  extra?: (id: string) => ReactNode;
 }
 
 /**
@@ -15,16 +18,18 @@ export interface ReportsProps {
  * @param props - The record's DiagnosticReports and DocumentReferences.
  * @returns The card.
  */
-export function Reports({ diagnosticReports, documentReferences }: ReportsProps): ReactNode {
+export function Reports({ diagnosticReports, documentReferences, extra }: ReportsProps): ReactNode {
   const items = buildReportList(diagnosticReports, documentReferences);
+  const ours = new Set(diagnosticReports.filter(isOncoAgentOutput).map((r) => `DiagnosticReport/${r.id}`));
   return (
     <Card title="Reports and documents" testId="reports" count={items.length} empty="No reports recorded." wide>
       <ul className="rows">
         {items.map((item) => (
-          <li key={item.id} className="row" data-testid="report">
+          <li key={item.id} className="row" data-testid="report" data-oncoagent={String(ours.has(item.id))}>
             <div className="row-main">
               <span className="row-title">{item.title}</span>
               {item.category && <span className="tag">{item.category}</span>}
+              {ours.has(item.id) && <span className="tag tag-oncoagent">From OncoAgent</span>}
             </div>
             <div className="row-meta">
               <span>{formatDate(item.date)}</span>
@@ -46,6 +51,7 @@ export function Reports({ diagnosticReports, documentReferences }: ReportsProps)
                 </p>
               )
             )}
+            {extra?.(item.id)}
           </li>
         ))}
       </ul>

@@ -2,8 +2,10 @@
 import type Client from 'fhirclient/lib/Client';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { PatientRecord } from '../../../common/record/patient-record';
+import type { SynopticInput } from '../../../server/writeback/synoptic';
 import type { WorkupError } from '../../workup/errors';
 import { reportOf } from '../../workup/report';
+import { ReviewSign } from '../ReviewSign/ReviewSign';
 import { WorkupProgress } from '../WorkupProgress/WorkupProgress';
 import { WorkupReport } from '../WorkupReport/WorkupReport';
 import { useWorkup } from './useWorkup';
@@ -12,7 +14,14 @@ export interface WorkupProps {
   client: Client;
   /** The loaded record: record citations open its items. */
   record: PatientRecord;
+  /** Approved synoptic forms, saved with the workup's results. */
+  forms?: SynopticInput[];
+  /** Reloads the record after the results were saved to the chart. */
+  onWritten?: () => Promise<void>;
 }
+
+const NO_FORMS: SynopticInput[] = [];
+const NO_RELOAD = async (): Promise<void> => {};
 
 const ERROR_TITLES: Record<WorkupError['kind'], string> = {
   expired: 'Session expired',
@@ -31,7 +40,7 @@ const QUESTION_MAX = 2000;
  * @param props - The SMART client and the loaded record.
  * @returns The card and, once there is one, the report.
  */
-export function Workup({ client, record }: WorkupProps): ReactNode {
+export function Workup({ client, record, forms = NO_FORMS, onWritten = NO_RELOAD }: WorkupProps): ReactNode {
   const { view, start, cancel } = useWorkup(client);
   const [question, setQuestion] = useState('');
   const questionId = useId();
@@ -89,6 +98,9 @@ export function Workup({ client, record }: WorkupProps): ReactNode {
         )}
       </section>
       {report && <WorkupReport report={report} record={record} />}
+      {view.phase === 'done' && view.result && (
+        <ReviewSign key={view.result.id} client={client} workup={view.result} forms={forms} onWritten={onWritten} />
+      )}
     </div>
   );
 }

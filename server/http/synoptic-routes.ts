@@ -1,0 +1,136 @@
+// HTTP API of the synoptic forms (mounted at /api/synoptic): the templates, extraction of one report into a pre-filled
+// form (rules offline, the reflective loop when ONCOAGENT_LLM names a model) and the pathologist's approval.
+import { badRequest, getStatus, normalizeOperationOutcome, OperationOutcomeError } from '@medplum/core';
+import type { OperationOutcome, Patient, QuestionnaireResponse, Reference } from '@medplum/fhirtypes';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import { ModelUnavailableError } from '../llm/errors';
+import type { Model } from '../llm/types';
+import {
+  extractSynoptic,
+  loadTemplate,
+  type ReportInput,
+  resultView,
+  synopticModel,
+  TEMPLATE_IDS,
+  templateView,
+  textKey,
+  toQuestionnaireResponse,
+} from '../synoptic';
+import { approveForm } from './synoptic-approve';
+
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const MAX_TEXT = 200_000;
+
+const TemplateId = z.enum(TEMPLATE_IDS).describe('The synoptic template (Questionnaire id)');
+const ReportText = z.string().max(MAX_TEXT, `at most ${MAX_TEXT} characters`).describe('The report text');
+const ReportRef = z
+  .string()
+  .regex(/^DiagnosticReport\/[A-Za-z0-9\-.]{1,64}$/, 'DiagnosticReport/<id>')
+  .optional()
+  .describe('The source report: its id keys the response and it is referenced as the source');
+const Subject = z
+  .string()
+  .regex(/^Patient\/[A-Za-z0-9\-.]{1,64}$/, 'Patient/<id>')
+  .optional()
+  .describe('The patient the report is about');
+
+export const ExtractRequest = z.object({ template: TemplateId, text: ReportText, report: ReportRef, subject: Subject });
+
+export const ApproveRequest = z.object({
+  template: TemplateId,
+  text: ReportText,
+  response: z.looseObject({ resourceType: z.literal('QuestionnaireResponse') }),
+  edits: z
+    .record(z.string().min(1).max(100), z.union([z.string().max(200), z.number(), z.null()]))
+    .default({})
+    .describe('New answers by linkId: option code or display, a number in cm, or null to clear'),
+  subject: Subject,
+});
+
+export interface SynopticRoutesOptions {
+  /** The model for the reflective loop; default: from the environment (none when ONCOAGENT_LLM is unset or none). */
+  model?: () => Model | undefined;
+}
+
+function fail(c: Context, outcome: OperationOutcome): Response {
+  return c.json(outcome, getStatus(outcome) as ContentfulStatusCode);
+}
+
+/** Parses a JSON body with a schema; every problem is one OperationOutcome issue naming its path. */
+async function parseBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new OperationOutcomeError(badRequest('The request body is not JSON'));
+  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new OperationOutcomeError({
+    resourceType: 'OperationOutcome',
+    issue: parsed.error.issues.map((i) => ({
+      severity: 'error',
+      code: 'invalid',
+      details: { text: `${i.path.join('.') || '(body)'}: ${i.message}` },
+      expression: [i.path.join('.') || '$'],
+    })),
+  });
+}
+
+const unavailable = (text: string): OperationOutcome => ({
+  resourceType: 'OperationOutcome',
+  issue: [{ severity: 'error', code: 'transient', details: { text } }],
+});
+
+/**
+ * The synoptic sub-app.
+ * @param options - Where the model comes from (tests pass a scripted one).
+ * @returns The Hono app; errors are OperationOutcomes (400 bad input, 503 model unavailable).
+ */
+export function synopticRoutes(options: SynopticRoutesOptions = {}): Hono {
+  const model = options.model ?? (() => synopticModel(process.env));
+  const app = new Hono();
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(badRequest(`The request body is larger than ${MAX_BODY_BYTES / 2 ** 20} MiB`), 413),
+    })
+  );
+  app.get('/templates', (c) => c.json({ templates: TEMPLATE_IDS.map((id) => templateView(loadTemplate(id))) }));
+  app.post('/extract', async (c) => {
+    const input = await parseBody(c, ExtractRequest);
+    const template = loadTemplate(input.template);
+    const report: ReportInput = {
+      text: input.text,
+      key: input.report?.split('/')[1] ?? textKey(input.text),
+      ...(input.report ? { ref: input.report } : {}),
+      ...(input.subject ? { subject: input.subject } : {}),
+    };
+    const result = await extractSynoptic(template, report, { model: model(), signal: c.req.raw.signal });
+    return c.json({ view: resultView(template, result), response: toQuestionnaireResponse(template, result) });
+  });
+  app.post('/approve', async (c) => {
+    const input = await parseBody(c, ApproveRequest);
+    const subject = input.subject ? ({ reference: input.subject } as Reference<Patient>) : undefined;
+    const approval = approveForm(
+      loadTemplate(input.template),
+      input.text,
+      input.response as unknown as QuestionnaireResponse,
+      input.edits,
+      subject
+    );
+    return c.json(approval);
+  });
+  app.onError((err, c) => {
+    if (err instanceof OperationOutcomeError) return fail(c, err.outcome);
+    if (err instanceof ModelUnavailableError) {
+      return c.json(unavailable(`The language model for synoptic extraction is unavailable: ${err.message}`), 503);
+    }
+    process.stderr.write(`synoptic: ${err.message}\n`);
+    return fail(c, normalizeOperationOutcome(new Error('Internal server error')));
+  });
+  return app;
+}
