@@ -1,17 +1,8 @@
 // Environment configuration of the server, parsed once with zod so a bad value fails at start with its name.
 import { z } from 'zod';
+import { DEFAULT_SCOPE } from '../common/smart/scopes';
 
-/**
- * The SMART scopes the app asks for: read the patient's record; write the workup's results about the patient
- * (Observation, DiagnosticReport, QuestionnaireResponse); and the Devices and Provenance that say what made them,
- * which lie outside the patient compartment and so need user/ scopes (read/search too: the idempotent commit looks
- * each one up before creating it). openid + fhirUser name the clinician who signs.
- */
-export const DEFAULT_SCOPE = [
-  'launch launch/patient openid fhirUser online_access patient/*.rs',
-  'patient/Observation.c patient/DiagnosticReport.c patient/QuestionnaireResponse.c',
-  'user/Device.c user/Device.rs user/Provenance.c user/Provenance.rs',
-].join(' ');
+export { DEFAULT_SCOPE };
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),

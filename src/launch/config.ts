@@ -1,4 +1,6 @@
 // The app's public settings (client id, scopes, version) from the server, with defaults for a static host.
+import { DEFAULT_SCOPE } from '../../common/smart/scopes';
+
 /** The app's public configuration, served by `GET /api/config`. */
 export interface AppConfig {
   clientId: string;
@@ -9,7 +11,7 @@ export interface AppConfig {
 /** Used when `/api/config` cannot be read (e.g. the app is served by a plain static server). */
 export const DEFAULT_CONFIG: AppConfig = {
   clientId: 'oncoagent',
-  scope: 'launch launch/patient openid fhirUser online_access patient/*.rs',
+  scope: DEFAULT_SCOPE,
   version: '',
 };
 
