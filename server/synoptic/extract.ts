@@ -3,9 +3,8 @@ import type { Model } from '../llm/types';
 import { checkConstraints } from './constraints';
 import type { ReportInput } from './input';
 import { reflect } from './llm/reflect';
-import { extractWithRules } from './rules';
+import { extractWithRules, scopeFor } from './rules';
 import type { Template } from './template';
-import { grossSection } from './text/sections';
 import { type Answers, NO_USAGE, type Strategy, type SynopticResult } from './types';
 
 export interface SynopticOptions {
@@ -81,22 +80,25 @@ export async function extractSynoptic(
   if (!opts.model) return extractOffline(template, input);
   const strategy = opts.strategy ?? DEFAULTS.strategy;
   const head = { ...base(template, input), mode: 'llm' as const, strategy, model: opts.model.id };
-  let text = input.text;
-  let issue = input.issue ?? (text.trim() ? undefined : 'The report text is empty.');
-  if (!issue && template.id === 'cap-colorectal-resection') {
-    const gross = grossSection(text);
-    issue = gross.issue;
-    text = gross.text;
-  }
-  if (issue)
-    return { ...head, answers: emptyAnswers(template, issue), violations: [], issues: [issue], stop: 'converged' };
-  const r = await reflect(template, text, {
+  const issue = input.issue ?? (input.text.trim() ? undefined : 'The report text is empty.');
+  const scope = issue ? { text: '', fixed: {}, notes: [], fatal: issue } : scopeFor(template, input.text);
+  if (scope.fatal)
+    return {
+      ...head,
+      answers: emptyAnswers(template, scope.fatal),
+      violations: [],
+      issues: [scope.fatal],
+      stop: 'converged',
+    };
+  const r = await reflect(template, scope.text, {
     model: opts.model,
     strategy,
     maxRounds: Math.max(1, opts.maxRounds ?? DEFAULTS.maxRounds),
     backview: Math.max(1, opts.backview ?? DEFAULTS.backview),
     concurrency: opts.concurrency,
     signal: opts.signal,
+    fixed: scope.fixed,
+    notes: scope.notes,
   });
   const usage = r.rounds.reduce(
     (u, x) => ({
@@ -111,7 +113,7 @@ export async function extractSynoptic(
     answers: r.answers,
     violations: r.violations,
     uncertain: r.uncertain,
-    issues: r.issues,
+    issues: [...scope.notes, ...r.issues],
     stop: r.stop,
     rounds: r.rounds,
     usage,

@@ -21,6 +21,10 @@ export interface ReflectOptions {
   concurrency?: number;
   signal?: AbortSignal;
   knowledgeDir?: string;
+  /** Items that do not apply to this report: kept as given and never asked. */
+  fixed?: Answers;
+  /** What the model must know about the report before answering (a specimen the template does not cover). */
+  notes?: string[];
 }
 
 export interface ReflectResult {
@@ -70,11 +74,13 @@ const prior = (linkId: string, answers: Answers): PriorAnswer => ({
  */
 export async function reflect(template: Template, text: string, opts: ReflectOptions): Promise<ReflectResult> {
   const items = template.items;
+  const fixed = opts.fixed ?? {};
+  const askable = items.filter((i) => !fixed[i.linkId]);
   const history: Answers[] = [];
   const rounds: RoundRecord[] = [];
   const issues: string[] = [];
   const seen = new Map<string, number>();
-  let answers: Answers = {};
+  let answers: Answers = { ...fixed };
   let violations: Violation[] = [];
   let changed: string[] = [];
   let stop: StopReason = 'max-rounds';
@@ -82,10 +88,10 @@ export async function reflect(template: Template, text: string, opts: ReflectOpt
 
   for (let round = 1; round <= opts.maxRounds; round++) {
     const reflecting = round > 1;
-    let ask: TemplateItem[] = items;
+    let ask: TemplateItem[] = askable;
     if (reflecting && opts.strategy === 'targeted') {
       const flagged = new Set([...violations.flatMap((v) => v.items), ...changed]);
-      ask = items.filter((i) => flagged.has(i.linkId));
+      ask = askable.filter((i) => flagged.has(i.linkId));
     }
     if (ask.length === 0) {
       stop = 'converged';
@@ -189,6 +195,7 @@ function promptInput(
       })),
       related: [],
       violations: [],
+      notes: opts.notes ?? [],
     };
   }
   const mine = st.violations.filter((v) => v.items.includes(item.linkId));
@@ -206,5 +213,6 @@ function promptInput(
       evidence: st.answers[id]?.evidence,
     })),
     violations: mine.map((v) => v.message),
+    notes: opts.notes ?? [],
   };
 }

@@ -25,6 +25,8 @@ export interface ItemPromptInput {
   related: PriorAnswer[];
   /** Constraint violations involving this item, in words. */
   violations: string[];
+  /** Facts about the report the model must respect (a specimen the template does not cover). */
+  notes?: string[];
 }
 
 const INSTRUCTIONS = [
@@ -61,6 +63,7 @@ export function renderItemPrompt(input: ItemPromptInput): string {
     `Guidance: ${item.help}`,
     `Answer: ${answerType}`,
   ];
+  if (input.notes?.length) parts.push(`About this report:\n${input.notes.map((n) => `- ${n}`).join('\n')}`);
   if (input.knowledge.length) {
     parts.push(`Knowledge:\n${input.knowledge.map((k) => `[${k.ref}] ${k.heading}\n${k.text}`).join('\n\n')}`);
   }

@@ -3,6 +3,7 @@ import type { Template } from '../template';
 import type { Answers } from '../types';
 import { extractCd99 } from './cd99';
 import { extractColorectal } from './colorectal';
+import { colorectalScope } from './colorectal/scope';
 import { extractLung } from './lung';
 
 const EXTRACTORS = {
@@ -24,4 +25,28 @@ export function extractWithRules(template: Template, text: string): { answers: A
     answers[item.linkId] ??= { value: null, evidence: [], explanation: reason, method: 'rules' };
   }
   return { answers, issues };
+}
+
+/** What a model reads for a template: the text, items already settled, and notes for the prompt and the result. */
+export interface ReadScope {
+  text: string;
+  /** Items that do not apply to this report, answered (null with the reason) before the model is asked. */
+  fixed: Answers;
+  /** Issues to report and to tell the model (a specimen the template does not cover). */
+  notes: string[];
+  /** Set when nothing can be read (no gross description in a sectioned resection report). */
+  fatal?: string;
+}
+
+/**
+ * The part of a report a template reads and the items that do not apply to it (the CAP resection template on a
+ * biopsy or local excision), so the LLM path leaves alone what the rules leave alone.
+ * @param template - The template.
+ * @param text - The whole report text.
+ * @returns The scope; other templates read the whole text.
+ */
+export function scopeFor(template: Template, text: string): ReadScope {
+  if (template.id !== 'cap-colorectal-resection') return { text, fixed: {}, notes: [] };
+  const s = colorectalScope(text);
+  return { text: s.text, fixed: s.fixed, notes: s.issue ? [s.issue] : [], ...(s.fatal ? { fatal: s.fatal } : {}) };
 }

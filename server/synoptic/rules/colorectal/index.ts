@@ -2,13 +2,13 @@
 // each with the sentences that support it, and the derived items (closest margin, status) reasoned from the distances.
 import { type Doc, type DocSentence, makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
 import { formatCm } from '../../text/measure';
-import { grossSection } from '../../text/sections';
 import { TUMOR_NOUN } from '../../text/sentences';
 import type { Answers, ItemAnswer } from '../../types';
 import { findTumorSize } from '../tumor-size';
 import { type Finding, findProcedure, findSite } from './anatomy';
 import { type DistanceFinding, findMargins, MARGIN_KINDS, type MarginKind } from './margins';
 import { findMesorectum, findReflection } from './rectal';
+import { colorectalScope, extractNonResection } from './scope';
 import { findExtent, findPerforation } from './wall';
 
 const CLOSEST_DISPLAY: Record<MarginKind, string> = {
@@ -16,6 +16,8 @@ const CLOSEST_DISPLAY: Record<MarginKind, string> = {
   distal: 'Distal',
   radial: 'Radial (circumferential) or mesenteric',
 };
+
+const BOWEL = /\b(?:colon|rectum|c(?:a)?ecum|specimen)\b/i;
 
 const fromFinding = (f: Finding<string> | undefined, none: string): ItemAnswer =>
   f ? ruleAnswer(f.value, f.sentences, f.explanation) : noAnswer(none);
@@ -80,17 +82,18 @@ function statusAnswer(
 /**
  * Extracts the colorectal template from a report.
  * @param report - The full report text.
- * @returns Answers by linkId and issues (no gross description).
+ * @returns Answers by linkId and issues (no gross description; a specimen that is not a resection).
  */
 export function extractColorectal(report: string): { answers: Answers; issues: string[] } {
-  const section = grossSection(report);
-  if (section.issue) return { answers: {}, issues: [section.issue] };
-  const doc: Doc = makeDoc(section.text);
-  if (
-    !doc.sentences.some((s) => TUMOR_NOUN.test(s.masked) || /\b(?:colon|rectum|c(?:a)?ecum|specimen)\b/i.test(s.masked))
-  ) {
+  const scope = colorectalScope(report);
+  const { kind } = scope.specimen;
+  if (kind !== 'resection' && kind !== 'unclear') return extractNonResection(scope);
+  if (scope.fatal) return { answers: {}, issues: [scope.fatal] };
+  // Only a resection has a procedure to name or infer; an unclear specimen must not get one from its site.
+  const doc: Doc = makeDoc(scope.text);
+  if (!doc.sentences.some((s) => TUMOR_NOUN.test(s.masked) || BOWEL.test(s.masked)))
     return { answers: {}, issues: ['No gross description of a colorectal resection was recognised in the text.'] };
-  }
+  if (kind === 'unclear') return extractNonResection(scope);
   const procedure = findProcedure(doc);
   const site = findSite(doc, procedure?.value);
   const rightSided = procedure?.value === 'Right hemicolectomy' || /\bileum\b|\bileal\b/i.test(doc.text);

@@ -1,0 +1,110 @@
+// What the CAP resection template may answer for a specimen that is not a resection (a biopsy, polypectomy,
+// endoscopic or local excision, or an unclear specimen): the resection-only items stay unanswered with the reason,
+// and only what the text states (site, perforation, size and extent of an excised lesion) is kept. Shared by the
+// rules extractor and the LLM loop, so both leave the same items alone.
+import { type Doc, makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
+import { formatCm } from '../../text/measure';
+import { grossSection } from '../../text/sections';
+import { TUMOR_NOUN } from '../../text/sentences';
+import type { Answers, ItemAnswer } from '../../types';
+import { findTumorSize } from '../tumor-size';
+import { type Finding, findSite } from './anatomy';
+import { classifySpecimen, type SpecimenFinding, specimenIssue, specimenNoun } from './specimen';
+import { findExtent, findPerforation } from './wall';
+
+/** Items that describe a resected bowel segment. */
+export const RESECTION_ONLY = [
+  'procedure',
+  'mesorectum',
+  'rectal-location',
+  'distance-proximal',
+  'distance-distal',
+  'distance-radial',
+  'closest-margin',
+  'margin-status',
+] as const;
+
+const WHY: Record<string, string> = {
+  procedure: 'no resection procedure applies, and none is inferred from the site',
+  mesorectum: 'the mesorectum is graded only on a mesorectal excision',
+  'rectal-location': 'the relation to the peritoneal reflection is assessed on a resected rectum',
+  'distance-proximal': 'margin distances are measured on a resected bowel segment',
+  'distance-distal': 'margin distances are measured on a resected bowel segment',
+  'distance-radial': 'margin distances are measured on a resected bowel segment',
+  'closest-margin': 'the proximal, distal and radial margins are those of a resected bowel segment',
+  'margin-status':
+    "the template's margins are those of a resected bowel segment (report this specimen's margins separately)",
+  'tumor-size': 'biopsy fragments sample the tumor and do not measure it',
+  'tumor-extent': 'a biopsy does not show the deepest level of invasion',
+};
+
+/**
+ * The unanswered resection-only items of a specimen that is not a resection.
+ * @param f - The specimen finding (not a resection).
+ * @returns Null answers with the reason, by linkId (tumor size and extent too for a biopsy).
+ */
+export function notApplicable(f: SpecimenFinding): Answers {
+  const ids: string[] = [...RESECTION_ONLY, ...(f.kind === 'biopsy' ? ['tumor-size', 'tumor-extent'] : [])];
+  const lead =
+    f.kind === 'unclear' ? 'The specimen type is unclear' : `The specimen is ${specimenNoun(f.kind)}, not a resection`;
+  return Object.fromEntries(ids.map((id) => [id, noAnswer(`${lead}: ${WHY[id]}.`)]));
+}
+
+export interface ColorectalScope {
+  specimen: SpecimenFinding;
+  /** The issue to report when the specimen is not a resection. */
+  issue?: string;
+  /** Answers fixed before extraction (unanswered resection-only items). */
+  fixed: Answers;
+  /** What the items read: the gross description of a resection, else the whole report (the specimen line names the site). */
+  text: string;
+  /** Set when nothing can be read (a sectioned resection report without a gross description). */
+  fatal?: string;
+}
+
+/**
+ * Classifies the specimen of a report, fixes the items that do not apply to it and picks the text to read.
+ * @param report - The whole report text.
+ * @returns The specimen, its issue, the fixed answers (none for a resection) and the text to read.
+ */
+export function colorectalScope(report: string): ColorectalScope {
+  const specimen = classifySpecimen(report);
+  const issue = specimenIssue(specimen);
+  const head = { specimen, fixed: issue ? notApplicable(specimen) : {}, ...(issue ? { issue } : {}) };
+  // A biopsy or excision is named on the specimen line, outside any gross description: read the whole report.
+  if (specimen.kind !== 'resection' && specimen.kind !== 'unclear') return { ...head, text: report };
+  const gross = grossSection(report);
+  if (gross.issue) return { ...head, text: '', fatal: gross.issue };
+  return { ...head, text: specimen.kind === 'unclear' ? report : gross.text };
+}
+
+const stated = (f: Finding<string> | undefined, fallback: string): ItemAnswer =>
+  f ? ruleAnswer(f.value, f.sentences, f.explanation) : noAnswer(fallback);
+
+/**
+ * Extracts what a non-resection report states: the site (of the biopsy or excised lesion), a perforation when
+ * described, and for excisions the lesion's size and depth; the resection-only items stay unanswered.
+ * @param scope - The scope from `colorectalScope` (not a resection): the whole report is read.
+ * @returns Answers by linkId and the specimen issue.
+ */
+export function extractNonResection(scope: ColorectalScope): { answers: Answers; issues: string[] } {
+  const doc: Doc = makeDoc(scope.text);
+  const site = findSite(doc, undefined);
+  const where =
+    scope.specimen.kind === 'biopsy' ? ' This is the site of the biopsy.' : ' This is where the specimen was taken.';
+  const answers: Answers = {
+    'tumor-site': stated(
+      site && { ...site, explanation: site.explanation + where },
+      'The report does not say where the tumor is.'
+    ),
+    perforation: stated(findPerforation(doc), 'The report does not describe a perforation.'),
+  };
+  if (scope.specimen.kind !== 'biopsy') {
+    const size = findTumorSize(doc.sentences, TUMOR_NOUN);
+    answers['tumor-size'] = size
+      ? ruleAnswer(size.cm, [size.sentence], `Greatest dimension ${formatCm(size.cm)} cm (${size.how}).`)
+      : noAnswer('No tumor measurement is given.');
+    answers['tumor-extent'] = stated(findExtent(doc), 'The report does not state the depth of invasion.');
+  }
+  return { answers: { ...answers, ...scope.fixed }, issues: scope.issue ? [scope.issue] : [] };
+}
