@@ -1,5 +1,6 @@
 // The `oncoagent` command line: one subcommand per module; exit 0 ok, 1 bad input, 2 dependency unavailable.
 import { Command, Option } from 'commander';
+import { createAnswerer, createRetrieve } from './answer';
 import { benchCommand } from './commands/bench';
 import { CliError } from './commands/cli-error';
 import { evalCommand } from './commands/eval';
@@ -8,6 +9,7 @@ import { serveCommand } from './commands/serve';
 import { synopticCommand } from './commands/synoptic';
 import { toolCommand } from './commands/tool';
 import { validateCommand } from './commands/validate';
+import { createWorkupDeps, type WorkupFlags, workupCommand } from './commands/workup';
 import { VERSION } from './http/app';
 
 /** Builds the command tree (exported for tests). */
@@ -29,6 +31,21 @@ export function program(): Command {
       []
     )
     .action(serveCommand);
+  cmd
+    .command('workup')
+    .description('tumour-board workup of one patient: tools, findings and the cited answer (Markdown, or JSON)')
+    .option('--fhir <url>', 'FHIR R4 base URL of the EHR')
+    .option('--patient <id>', 'patient id (with --sandbox: an id or a name)')
+    .option('--question <text>', "the clinician's question (default: a general workup)")
+    .option('--token <token>', 'access token for --fhir (or ONCOAGENT_FHIR_TOKEN)')
+    .option('--client-id <id>', "backend client id: client_credentials at the server's SMART token endpoint")
+    .option('--client-secret <secret>', 'secret of --client-id (or ONCOAGENT_CLIENT_SECRET)')
+    .option('--json', 'print the WorkupResult JSON')
+    .option('--sandbox', 'run against an in-process sandbox EHR with the demo patients')
+    .option('--write', 'commit the write-back plan (preliminary resources) with the same credentials')
+    .action(async (flags: WorkupFlags) => {
+      await workupCommand(flags, () => createWorkupDeps({ answerer: createAnswerer(), retrieve: createRetrieve() }));
+    });
   cmd
     .command('tool')
     .description("run one tool standalone: oncoagent tool NAME '{\"arg\": …}' (or --list for every tool's JSON schema)")

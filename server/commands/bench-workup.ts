@@ -2,7 +2,7 @@
 // the in-process sandbox, after one warm-up run each, reporting p50 and p95.
 
 import { runWorkup } from '../agent/run-workup';
-import type { Answerer } from '../answer/types';
+import type { AnswerDeps, Answerer } from '../answer/types';
 import { createFhirClient } from '../fhir/fhir-client';
 import { DEMO_PATIENT_IDS } from '../sandbox/demo';
 import { readToolConfig } from '../tools/config';
@@ -26,7 +26,11 @@ function percentile(values: number[], p: number): number {
  * @param options - The answerer (server/answer's, once it exists), runs per patient (default 5).
  * @returns p50/p95 per patient and overall, in ms.
  */
-export async function benchWorkup(options: { answerer: Answerer; runs?: number }): Promise<WorkupBench> {
+export async function benchWorkup(options: {
+  answerer: Answerer;
+  retrieve?: AnswerDeps['retrieve'];
+  runs?: number;
+}): Promise<WorkupBench> {
   const runs = options.runs ?? 5;
   const session = await startSandboxSession({ demo: true });
   try {
@@ -34,7 +38,13 @@ export async function benchWorkup(options: { answerer: Answerer; runs?: number }
     const toolConfig = { ...readToolConfig(), offline: true };
     const once = async (patientId: string) => {
       const t = performance.now();
-      const r = await runWorkup({ fhir, patientId, answerer: options.answerer, retrieve: async () => [], toolConfig });
+      const r = await runWorkup({
+        fhir,
+        patientId,
+        answerer: options.answerer,
+        retrieve: options.retrieve ?? (async () => []),
+        toolConfig,
+      });
       return { ms: performance.now() - t, calls: r.toolCalls.length };
     };
     // Warm every path once, then measure round-robin so drift (GC, JIT, load) spreads over all patients alike.

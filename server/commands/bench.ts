@@ -1,5 +1,6 @@
 // `oncoagent bench`: measures the DESIGN §6 figures on this machine and prints them (JSON with --json).
 import { cpus } from 'node:os';
+import { createAnswerer, createRetrieve } from '../answer';
 import { createFhirClient } from '../fhir/fhir-client';
 import { loadPatientRecord } from '../fhir/load-record';
 import { createApp, DEFAULT_APP_DIR } from '../http/app';
@@ -8,6 +9,7 @@ import { benchRetrieval } from '../rag/bench';
 import { readRagConfig } from '../rag/config';
 import { DEMO_PATIENT_IDS } from '../sandbox/demo';
 import { benchSegmentation } from '../tools/segment_lesion/bench';
+import { benchWorkup } from './eval-agent';
 import { benchSynoptic } from './synoptic';
 
 interface BenchFlags {
@@ -84,6 +86,7 @@ export async function benchCommand(flags: BenchFlags): Promise<void> {
     segmentation: await benchSegmentation(),
     retrieval: await benchRetrieval({ knowledgeDir: readRagConfig().knowledgeDir, evalDir: readRagConfig().evalDir }),
     synoptic: await benchSynoptic(),
+    workup: await benchWorkup({ answerer: createAnswerer(), retrieve: createRetrieve(), runs: 5 }),
   };
   process.stdout.write(flags.json ? `${JSON.stringify(figures, null, 2)}\n` : `${formatFigures(figures)}\n`);
 }

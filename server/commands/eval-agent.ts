@@ -8,7 +8,7 @@ import { workupMarkdown } from '../agent/markdown';
 import { planFromRecord } from '../agent/planner/rules';
 import { readFacts } from '../agent/record/facts';
 import { runWorkup } from '../agent/run-workup';
-import type { Answerer } from '../answer/types';
+import type { AnswerDeps, Answerer } from '../answer/types';
 import { createFhirClient, type FhirClient } from '../fhir/fhir-client';
 import { loadPatientRecord } from '../fhir/load-record';
 import { readToolConfig } from '../tools/config';
@@ -105,7 +105,7 @@ function print(report: EvalReport, write: (t: string) => unknown): void {
  */
 export async function evalAgentCommand(
   flags: EvalFlags = {},
-  options: { answerer?: Answerer; stdout?: { write(t: string): unknown } } = {}
+  options: { answerer?: Answerer; retrieve?: AnswerDeps['retrieve']; stdout?: { write(t: string): unknown } } = {}
 ): Promise<EvalReport> {
   const given = resolve(flags.cases ?? '../shared/cases/patients');
   // `--cases ../shared/cases` works too: the patient cases live in its `patients` folder.
@@ -144,7 +144,7 @@ export async function evalAgentCommand(
           patientId,
           question: c.question,
           answerer: options.answerer,
-          retrieve: async () => [],
+          retrieve: options.retrieve ?? (async () => []),
           toolConfig: { ...readToolConfig(), offline: true },
         });
         result.ms = Math.round(performance.now() - t);

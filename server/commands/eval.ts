@@ -1,4 +1,5 @@
 // `oncoagent eval`: one entry for the accuracy figures of each module (agent, retrieval, synoptic).
+import { createAnswerer, createRetrieve } from '../answer';
 import { evalAgentCommand } from './eval-agent';
 import { evalRetrievalCommand } from './knowledge';
 import { evalSynopticCommand } from './synoptic';
@@ -24,5 +25,8 @@ export async function evalCommand(flags: EvalCommandFlags): Promise<void> {
     await evalSynopticCommand(flags.synoptic, { json: flags.json });
     return;
   }
-  await evalAgentCommand({ cases: flags.cases, json: flags.json, workup: flags.workup });
+  await evalAgentCommand(
+    { cases: flags.cases, json: flags.json, workup: flags.workup },
+    { answerer: createAnswerer(), retrieve: createRetrieve() }
+  );
 }

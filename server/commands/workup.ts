@@ -12,6 +12,7 @@ import { ModelUnavailableError } from '../llm/errors';
 import { CliError, UnavailableError } from './cli-error';
 import { type SandboxSession, startSandboxSession } from './sandbox-session';
 import { clientCredentialsToken } from './workup-auth';
+import { WRITE_SCOPE, writeLine, writeWorkup } from './workup-write';
 
 export { createWorkupDeps } from '../agent/deps';
 
@@ -26,6 +27,8 @@ export interface WorkupFlags {
   json?: boolean;
   /** Run against an in-process sandbox with the demo patients. */
   sandbox?: boolean;
+  /** Commit the write-back plan (preliminary resources) with the same credentials. */
+  write?: boolean;
 }
 
 export interface WorkupIo {
@@ -105,9 +108,10 @@ export async function workupCommand(
       io.stderr?.write('· Starting the sandbox EHR with the demo patients\n');
       session = await startSandboxSession({ demo: true });
       fhirBase = session.fhirBase;
-      token = await session.token();
+      token = await session.token(flags.write ? WRITE_SCOPE : undefined);
     } else if (flags.clientId && secret) {
-      token = await clientCredentialsToken({ fhirBase, clientId: flags.clientId, clientSecret: secret });
+      const scope = flags.write ? WRITE_SCOPE : undefined;
+      token = await clientCredentialsToken({ fhirBase, clientId: flags.clientId, clientSecret: secret, scope });
     }
     const fhir = createFhirClient({ baseUrl: fhirBase, token });
     const patientId = flags.sandbox ? await sandboxPatient(fhir, flags.patient) : flags.patient;
@@ -119,7 +123,9 @@ export async function workupCommand(
       question: flags.question,
       emit: write && progress(write),
     });
+    const written = flags.write ? await writeWorkup(fhir, result) : undefined;
     io.stdout?.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : workupMarkdown(result));
+    if (written) (flags.json ? io.stderr : io.stdout)?.write(writeLine(written));
     return result;
   } catch (err) {
     throw toCliError(err);

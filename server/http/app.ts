@@ -2,8 +2,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
-import { fallbackAnswer } from '../agent/answer-fallback';
 import { createWorkupDeps } from '../agent/deps';
+import { createAnswerer, createRetrieve } from '../answer';
 import { createSandbox, SANDBOX_PATH, type Sandbox, type SandboxOptions } from '../sandbox';
 import { knowledgeRoutes } from './knowledge-routes';
 import { contentSecurityPolicy, serveApp } from './static';
@@ -46,10 +46,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   app.route('/api/knowledge', knowledgeRoutes());
   app.route('/api/synoptic', synopticRoutes());
   const selfOrigins = [...(options.selfOrigins ?? []), ...(options.sandbox ? [options.sandbox.publicUrl] : [])];
+  // One retrieval for the server's life: the knowledge index is opened on the first workup and kept open.
+  const retrieve = createRetrieve();
   app.route(
     '/api/workups',
     workupRoutes({
-      deps: () => createWorkupDeps({ answerer: async (input) => fallbackAnswer(input.findings) }),
+      deps: () => createWorkupDeps({ answerer: createAnswerer(), retrieve }),
       selfOrigins,
     })
   );

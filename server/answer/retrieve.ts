@@ -1,0 +1,59 @@
+// The production retrieval for the answer pipeline: the configured knowledge index, opened (and built from the
+// corpus when empty) on first use and then kept open; each query retrieves 40 candidates, reranks, keeps k.
+import type { Model } from '../llm/types';
+import { createEmbedder, createReranker, type RagConfig, readRagConfig } from '../rag/config';
+import { openKnowledgeIndex } from '../rag/knowledge';
+import type { Reranker } from '../rag/rerank';
+import { retrieve } from '../rag/retrieve';
+import type { KnowledgeIndex } from '../rag/store';
+import type { AnswerDeps } from './types';
+
+/** First-stage candidates per query before reranking (the reference pipeline's 40). */
+export const CANDIDATES = 40;
+
+export interface RetrieveOptions {
+  /** Environment to read the retrieval configuration from (default process.env): ONCOAGENT_DATA_DIR, … */
+  env?: NodeJS.ProcessEnv;
+  /** Replaces the configuration read from `env`. */
+  config?: RagConfig;
+  /**
+   * A chat model for LLM reranking when no cross-encoder is configured. Off by default: it costs one call with 40
+   * passages per sub-query.
+   */
+  model?: Model;
+  reranker?: Reranker;
+}
+
+export type Retrieve = AnswerDeps['retrieve'] & {
+  /** Closes the index (a later query opens it again). */
+  close(): Promise<void>;
+};
+
+/**
+ * Creates the retrieval function. The configuration is read now (a bad variable fails here, naming it); the index
+ * is opened on the first query, and an open that failed is tried again on the next one.
+ * @param options - Environment or configuration, optional reranking model or reranker.
+ * @returns `retrieve(query, k)` with `close()`.
+ */
+export function createRetrieve(options: RetrieveOptions = {}): Retrieve {
+  const config = options.config ?? readRagConfig(options.env);
+  const embedder = createEmbedder(config);
+  const reranker = options.reranker ?? createReranker(config, options.model);
+  let pending: Promise<KnowledgeIndex> | undefined;
+  const index = () => {
+    pending ??= openKnowledgeIndex(config, { embedder }).catch((err: unknown) => {
+      pending = undefined;
+      throw err;
+    });
+    return pending;
+  };
+  const fn = async (query: string, k: number) =>
+    retrieve(await index(), query, { k, candidates: CANDIDATES, reranker, embedder });
+  return Object.assign(fn, {
+    async close() {
+      const open = pending;
+      pending = undefined;
+      if (open) (await open.catch(() => undefined))?.close();
+    },
+  });
+}

@@ -1,0 +1,70 @@
+// `oncoagent workup --write` against the sandbox over HTTP: the real answerer, client_credentials with create
+// scope, the plan committed once (a second commit of the same plan writes nothing new), counts printed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../tests/support/test-server';
+import { createWorkupDeps } from '../agent/deps';
+import { createAnswerer, createRetrieve, type Retrieve } from '../answer';
+import { program } from '../cli';
+import { createFhirClient } from '../fhir/fhir-client';
+import { workupCommand } from './workup';
+import { writeWorkup } from './workup-write';
+
+let ehr: TestServer;
+let retrieve: Retrieve;
+const dataDir = mkdtempSync(join(tmpdir(), 'workup-write-'));
+const env = { ONCOAGENT_OFFLINE: '1', ONCOAGENT_DATA_DIR: dataDir };
+
+beforeAll(async () => {
+  ehr = await startTestServer();
+  retrieve = createRetrieve({ env });
+});
+afterAll(async () => {
+  await retrieve?.close();
+  await ehr?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('workup --write', () => {
+  it('commits the plan with the same credentials and prints what was created', async () => {
+    let out = '';
+    const deps = () => createWorkupDeps({ answerer: createAnswerer(), retrieve, traceDir: false, env });
+    const flags = {
+      fhir: ehr.fhirBase,
+      patient: 'demo-icc',
+      clientId: 'oncoagent-cli',
+      clientSecret: 'test-secret',
+      write: true,
+    };
+    const result = await workupCommand(flags, deps, { stdout: { write: (t: string) => (out += t) }, env });
+    expect(result.writeBack?.entry?.length).toBeGreaterThan(3);
+    const created = Number(/Written to the chart: (\d+) resources created, 0 already present/.exec(out)?.[1]);
+    expect(created).toBe(result.writeBack!.entry!.length);
+    expect(out).toMatch(/\[Tool:c\d+\]/);
+
+    const token = ehr.sandbox.signer.sign({
+      aud: ehr.fhirBase,
+      scope: 'system/*.rs system/*.c',
+      exp: Math.floor(Date.now() / 1000) + 600,
+    });
+    const again = await writeWorkup(createFhirClient({ baseUrl: ehr.fhirBase, token }), result);
+    expect(again).toMatchObject({ created: 0, existing: created });
+  });
+
+  it('is a command of the CLI with its flags', () => {
+    const workup = program().commands.find((c) => c.name() === 'workup');
+    expect(workup?.options.map((o) => o.long)).toEqual([
+      '--fhir',
+      '--patient',
+      '--question',
+      '--token',
+      '--client-id',
+      '--client-secret',
+      '--json',
+      '--sandbox',
+      '--write',
+    ]);
+  });
+});
