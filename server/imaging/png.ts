@@ -36,7 +36,8 @@ function chunk(type: string, data: Uint8Array): Buffer {
  * @returns The PNG file.
  */
 export function encodePng(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Buffer {
-  if (rgba.length !== width * height * 4) throw new Error(`encodePng: expected ${width * height * 4} bytes, got ${rgba.length}`);
+  if (rgba.length !== width * height * 4)
+    throw new Error(`encodePng: expected ${width * height * 4} bytes, got ${rgba.length}`);
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -46,7 +47,12 @@ export function encodePng(rgba: Uint8Array | Uint8ClampedArray, width: number, h
     raw[y * (width * 4 + 1)] = 0;
     raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
   }
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array())]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', new Uint8Array()),
+  ]);
 }
 
 export interface DecodedPng {
@@ -119,7 +125,13 @@ export function decodePng(file: Uint8Array): DecodedPng {
   for (let i = 0; i < width * height; i++) {
     const p = pixels.subarray(i * channels, (i + 1) * channels);
     const [r, g, b, alpha] =
-      channels === 1 ? [p[0]!, p[0]!, p[0]!, 255] : channels === 2 ? [p[0]!, p[0]!, p[0]!, p[1]!] : channels === 3 ? [p[0]!, p[1]!, p[2]!, 255] : [p[0]!, p[1]!, p[2]!, p[3]!];
+      channels === 1
+        ? [p[0]!, p[0]!, p[0]!, 255]
+        : channels === 2
+          ? [p[0]!, p[0]!, p[0]!, p[1]!]
+          : channels === 3
+            ? [p[0]!, p[1]!, p[2]!, 255]
+            : [p[0]!, p[1]!, p[2]!, p[3]!];
     rgba.set([r, g, b, alpha], i * 4);
   }
   return { width, height, rgba };
