@@ -1,5 +1,7 @@
 // NumPy .npy files of float32 matrices: how histology feature bags travel inside FHIR attachments.
+
 import { badRequest, OperationOutcomeError } from '@medplum/core';
+import { mulberry32 } from '../random';
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // "\x93NUMPY"
 
@@ -71,22 +73,6 @@ export function decodeNpy(bytes: Uint8Array): NpyArray {
   const data = new Float32Array(count);
   for (let i = 0; i < count; i++) data[i] = view.getFloat32(dataStart + i * 4, true);
   return { shape, data };
-}
-
-/**
- * mulberry32: a tiny seeded PRNG, so the same seed always gives the same features.
- * @param seed - Any 32-bit integer.
- * @returns A function giving uniform values in [0, 1).
- */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

@@ -1,20 +1,13 @@
 // A seeded synthetic corpus for load tests: guideline-like text from a word-bigram model of the real corpus.
+
 import { createHash } from 'node:crypto';
+import { mulberry32 } from '../../common/random';
 import { slugify } from './ingest/markdown';
 import type { Chunker } from './store';
 import type { KnowledgeDoc } from './types';
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same corpus on every machine. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export const seededRandom = mulberry32;
 
 interface BigramModel {
   words: string[];

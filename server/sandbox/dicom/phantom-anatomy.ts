@@ -1,4 +1,5 @@
 // Draws a phantom slice in Hounsfield units: body, organs and lesions as sharp ellipses, plus seeded noise.
+import { mulberry32 } from '../../../common/random';
 import { lesionSectionMm, type PhantomLesion, type PhantomSeriesSpec } from './phantom-spec';
 
 /** One organ drawn as an ellipse in the slice plane (mm from the first pixel's centre, like lesions). */
@@ -89,18 +90,6 @@ export function phantomLesionMask(spec: PhantomSeriesSpec, lesion: PhantomLesion
     mask[o] = 1;
   });
   return mask;
-}
-
-/** mulberry32: a tiny seeded PRNG, so the same seed always gives the same noise. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

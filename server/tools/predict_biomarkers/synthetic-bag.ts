@@ -1,5 +1,6 @@
 // Synthetic feature bags with a known answer, so tests can tell whether the demo model and the tool respond as designed.
-import { mulberry32, syntheticFeatureBag } from '../../../common/npy/npy';
+import { syntheticFeatureBag } from '../../../common/npy/npy';
+import { mulberry32 } from '../../../common/random';
 import { DEMO_SIGNAL_BLOCKS } from './demo-model';
 import type { Target } from './labels';
 
