@@ -2,42 +2,6 @@
 // therapy, the line of therapy a patient is in, primary tumour sidedness and supportive-care topics of the record.
 import type { SummaryFacts, TherapyItem } from './summary';
 
-const AMINO: Record<string, string> = {
-  Ala: 'A',
-  Arg: 'R',
-  Asn: 'N',
-  Asp: 'D',
-  Cys: 'C',
-  Gln: 'Q',
-  Glu: 'E',
-  Gly: 'G',
-  His: 'H',
-  Ile: 'I',
-  Leu: 'L',
-  Lys: 'K',
-  Met: 'M',
-  Phe: 'F',
-  Pro: 'P',
-  Ser: 'S',
-  Thr: 'T',
-  Trp: 'W',
-  Tyr: 'Y',
-  Val: 'V',
-  Ter: '*',
-};
-
-/**
- * The one-letter form of a protein change, as guidelines write it.
- * @param change - "p.Gly12Asp", "G12D", "p.V600E".
- * @returns "G12D"; other text unchanged (without a leading "p.").
- */
-export function shortProtein(change: string): string {
-  const m = /^(?:p\.)?\(?([A-Z][a-z]{2})(\d+)([A-Z][a-z]{2}|=|\*)\)?$/.exec(change.trim());
-  if (m && AMINO[m[1]!] && (AMINO[m[3]!] || m[3] === '=' || m[3] === '*'))
-    return `${AMINO[m[1]!]}${m[2]}${AMINO[m[3]!] ?? m[3]}`;
-  return change.trim().replace(/^p\./, '');
-}
-
 // Cytotoxics, antibodies and kinase inhibitors by name pattern; supportive drugs (antiemetics, enzymes) do not match.
 const ANTICANCER =
   /(mab|nib|platin|taxel|citabine|rubicin|fluorouracil|5-fu|irinotecan|leucovorin|folinic|tipiracil|trifluridine|fruquintinib|mitomycin|etoposide|temozolomide|deruxtecan|olaparib|ivosidenib)\b/i;

@@ -1,7 +1,8 @@
 // The deterministic sub-queries and the record facts they rest on: 10–14 distinct queries, the question first, one
 // per conflict, alteration, line of therapy, response and supportive-care item.
 import { describe, expect, it } from 'vitest';
-import { shortProtein, supportiveTopics, therapyLine } from './query-parts';
+import { shortProtein } from '../../common/protein';
+import { supportiveTopics, therapyLine } from './query-parts';
 import { deterministicSubQueries, distinctQueries } from './sub-queries';
 import { parseSummary } from './summary';
 import { CRC_INPUT, ICC_INPUT } from './testing/inputs';

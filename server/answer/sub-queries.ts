@@ -1,9 +1,11 @@
 // The deterministic sub-queries (10–14) for guideline retrieval: the question, then one query per conflict,
 // alteration, tumour type and line of therapy, response, score and stage, missing test and supportive-care topic,
 // topped up with general questions a tumour board asks about the tumour type.
+
+import { shortProtein } from '../../common/protein';
 import type { Finding } from '../agent/workup-result';
 import { tokenize } from '../rag/lexical';
-import { shortProtein, sidedness, supportiveTopics, therapyLine } from './query-parts';
+import { sidedness, supportiveTopics, therapyLine } from './query-parts';
 import { parseSummary, type SummaryFacts } from './summary';
 import type { AnswerInput } from './types';
 

@@ -1,5 +1,6 @@
 // Molecular rules: histology with unknown MSI/KRAS/BRAF → predict_biomarkers; every known or predicted alteration →
 // variant_actionability for the patient's tumour type; literature or web searches only when the question asks.
+import { shortProtein } from '../../../common/protein';
 import { FUSION_DRIVERS } from '../../tools/variant_actionability/knowledge';
 import type { PlannedCall } from '../events';
 import { questionAsks } from '../question';
@@ -8,38 +9,6 @@ import type { RecordFacts } from '../record/facts';
 import type { WorkupToolCall } from '../workup-result';
 
 const TARGETS = ['MSI', 'KRAS', 'BRAF'] as const;
-const AMINO: Record<string, string> = {
-  Ala: 'A',
-  Arg: 'R',
-  Asn: 'N',
-  Asp: 'D',
-  Cys: 'C',
-  Gln: 'Q',
-  Glu: 'E',
-  Gly: 'G',
-  His: 'H',
-  Ile: 'I',
-  Leu: 'L',
-  Lys: 'K',
-  Met: 'M',
-  Phe: 'F',
-  Pro: 'P',
-  Ser: 'S',
-  Thr: 'T',
-  Trp: 'W',
-  Tyr: 'Y',
-  Val: 'V',
-  Ter: '*',
-};
-
-/** "p.Gly12Cys" → "G12C" (other spellings unchanged), for reasons and search queries. */
-export function shortProtein(alteration: string): string {
-  return alteration
-    .replace(/^p\./, '')
-    .replace(/\b([A-Z][a-z]{2})(\d+)([A-Z][a-z]{2})?\b/, (m, a: string, pos: string, b?: string) =>
-      AMINO[a] && (!b || AMINO[b]) ? `${AMINO[a]}${pos}${b ? AMINO[b] : ''}` : m
-    );
-}
 
 /** A variant_actionability query; `key` dedupes the same alteration from several sources. */
 interface Query {
