@@ -55,6 +55,24 @@ export function recordSearches(patientId: string): string[] {
   ];
 }
 
+/** A record holding only the Patient, for loaders to fill. */
+export function emptyRecord(patient: Patient): PatientRecord {
+  return {
+    patient,
+    conditions: [],
+    observations: [],
+    medicationRequests: [],
+    medicationStatements: [],
+    procedures: [],
+    diagnosticReports: [],
+    imagingStudies: [],
+    documentReferences: [],
+    media: [],
+    included: [],
+    truncated: [],
+  };
+}
+
 /**
  * Builds the batch Bundle that fetches a whole record in one HTTP round trip.
  * @param patientId - The logical id of the Patient.
@@ -83,20 +101,7 @@ export function parseRecordBatch(response: Bundle): PatientRecord {
     const status = patientEntry?.response?.status ?? 'no response';
     throw new Error(`The patient could not be read (status ${status})`);
   }
-  const record: PatientRecord = {
-    patient,
-    conditions: [],
-    observations: [],
-    medicationRequests: [],
-    medicationStatements: [],
-    procedures: [],
-    diagnosticReports: [],
-    imagingStudies: [],
-    documentReferences: [],
-    media: [],
-    included: [],
-    truncated: [],
-  };
+  const record = emptyRecord(patient);
   const searches = recordSearches(patient.id ?? '').slice(1);
   for (const [i, entry] of searchEntries.entries()) {
     addSearchResult(record, entry, searches[i] ?? '');

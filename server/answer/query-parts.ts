@@ -1,5 +1,5 @@
-// Clinical reading the sub-queries need: short protein changes (p.Gly12Asp → G12D), which drugs are anticancer
-// therapy, the line of therapy a patient is in, primary tumour sidedness and supportive-care topics of the record.
+// Clinical reading the sub-queries need: which drugs are anticancer therapy, the line of therapy a patient is in,
+// primary tumour sidedness and supportive-care topics of the record.
 import type { SummaryFacts, TherapyItem } from './summary';
 
 // Cytotoxics, antibodies and kinase inhibitors by name pattern; supportive drugs (antiemetics, enzymes) do not match.

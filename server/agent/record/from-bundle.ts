@@ -1,7 +1,7 @@
 // Builds a PatientRecord from a Bundle held in memory (a transaction file, a collection or a search result), for
 // offline planning of a case file and for tests; `urn:uuid:` references are rewritten to `Type/<uuid>`.
 import type { Bundle, Patient, Resource } from '@medplum/fhirtypes';
-import type { PatientRecord } from '../../../common/record/patient-record';
+import { emptyRecord, type PatientRecord } from '../../../common/record/patient-record';
 
 const GROUPS = {
   Condition: 'conditions',
@@ -41,20 +41,7 @@ export function recordFromBundle(bundle: Bundle, patientId?: string): PatientRec
   );
   if (!patient) throw new Error(`The Bundle holds no Patient${patientId ? ` with id ${patientId}` : ''}`);
   const subject = `Patient/${patient.id}`;
-  const record: PatientRecord = {
-    patient,
-    conditions: [],
-    observations: [],
-    medicationRequests: [],
-    medicationStatements: [],
-    procedures: [],
-    diagnosticReports: [],
-    imagingStudies: [],
-    documentReferences: [],
-    media: [],
-    included: [],
-    truncated: [],
-  };
+  const record = emptyRecord(patient);
   for (const r of rewritten) {
     if (r.resourceType === 'Patient') continue;
     const about = (r as { subject?: { reference?: string }; patient?: { reference?: string } }).subject?.reference;
