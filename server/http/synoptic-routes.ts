@@ -1,10 +1,9 @@
 // HTTP API of the synoptic forms (mounted at /api/synoptic): the templates, extraction of one report into a pre-filled
 // form (rules offline, the reflective loop when ONCOAGENT_LLM names a model) and the pathologist's approval.
-import { badRequest, getStatus, normalizeOperationOutcome, OperationOutcomeError } from '@medplum/core';
+import { badRequest, normalizeOperationOutcome, OperationOutcomeError } from '@medplum/core';
 import type { OperationOutcome, Patient, QuestionnaireResponse, Reference } from '@medplum/fhirtypes';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { ModelUnavailableError } from '../llm/errors';
 import type { Model } from '../llm/types';
@@ -19,6 +18,7 @@ import {
   textKey,
   toQuestionnaireResponse,
 } from '../synoptic';
+import { fail, parseBody } from './parse';
 import { approveForm } from './synoptic-approve';
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -53,31 +53,6 @@ export const ApproveRequest = z.object({
 export interface SynopticRoutesOptions {
   /** The model for the reflective loop; default: from the environment (none when ONCOAGENT_LLM is unset or none). */
   model?: () => Model | undefined;
-}
-
-function fail(c: Context, outcome: OperationOutcome): Response {
-  return c.json(outcome, getStatus(outcome) as ContentfulStatusCode);
-}
-
-/** Parses a JSON body with a schema; every problem is one OperationOutcome issue naming its path. */
-async function parseBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new OperationOutcomeError(badRequest('The request body is not JSON'));
-  }
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  throw new OperationOutcomeError({
-    resourceType: 'OperationOutcome',
-    issue: parsed.error.issues.map((i) => ({
-      severity: 'error',
-      code: 'invalid',
-      details: { text: `${i.path.join('.') || '(body)'}: ${i.message}` },
-      expression: [i.path.join('.') || '$'],
-    })),
-  });
 }
 
 const unavailable = (text: string): OperationOutcome => ({

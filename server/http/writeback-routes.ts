@@ -1,13 +1,12 @@
 // HTTP API of the write-back (mounted at /api/writeback): POST /plan turns a workup (+ synoptic forms) into the
 // transaction Bundle to review, sign and commit, with a plain-language summary and the validation outcome.
-import { badRequest, getStatus, normalizeOperationOutcome, OperationOutcomeError } from '@medplum/core';
-import type { OperationOutcome } from '@medplum/fhirtypes';
-import { type Context, Hono } from 'hono';
+import { badRequest, normalizeOperationOutcome, OperationOutcomeError } from '@medplum/core';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { WorkupResult } from '../agent/workup-result';
 import { buildPlan, type SynopticInput } from '../writeback';
+import { fail, parseBody } from './parse';
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const FHIR_ID = /^[A-Za-z0-9\-.]{1,64}$/;
@@ -83,31 +82,6 @@ export const PlanRequest = z.object({
     .optional()
     .describe('The signing clinician: the plan comes back signed (final)'),
 });
-
-function fail(c: Context, outcome: OperationOutcome): Response {
-  return c.json(outcome, getStatus(outcome) as ContentfulStatusCode);
-}
-
-/** Parses a JSON body with a schema; every problem is one OperationOutcome issue naming its path. */
-async function parseBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new OperationOutcomeError(badRequest('The request body is not JSON'));
-  }
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  throw new OperationOutcomeError({
-    resourceType: 'OperationOutcome',
-    issue: parsed.error.issues.map((i) => ({
-      severity: 'error',
-      code: 'invalid',
-      details: { text: `${i.path.join('.') || '(body)'}: ${i.message}` },
-      expression: [i.path.join('.') || '$'],
-    })),
-  });
-}
 
 /**
  * The write-back routes.
