@@ -176,20 +176,24 @@ function toModelError(err: unknown, origin: string, model: string, opts: Require
 }
 
 /**
- * A model on any OpenAI-compatible endpoint.
- * @param options - Endpoint, key, model name, timeout and retries.
- * @returns The model; throws ModelUnavailableError when base URL or model name is missing.
+ * Checks the endpoint settings and makes the SDK client (this file is the only one importing `openai`).
+ * @param options - Endpoint, key, model name, timeout, retries.
+ * @param what - "model" or "embedding model", for the messages.
+ * @returns The completed options, the endpoint's origin and the client.
  */
-export function createOpenAIModel(options: OpenAIModelOptions): Model {
+function connect(
+  options: OpenAIModelOptions,
+  what: string
+): { opts: Required<OpenAIModelOptions>; origin: string; client: OpenAI } {
   const { baseUrl, model } = options;
   if (!baseUrl || !model) {
-    throw new ModelUnavailableError('No model configured: a base URL and a model name are both needed');
+    throw new ModelUnavailableError(`No ${what} configured: a base URL and a model name are both needed`);
   }
   let origin: string;
   try {
     origin = new URL(baseUrl).origin;
   } catch {
-    throw new ModelUnavailableError(`The model base URL is not a URL: ${baseUrl}`);
+    throw new ModelUnavailableError(`The ${what} base URL is not a URL: ${baseUrl}`);
   }
   const opts: Required<OpenAIModelOptions> = {
     baseUrl,
@@ -208,6 +212,17 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     // Debug logging would print request bodies (patient data): keep it off whatever OPENAI_LOG says.
     logLevel: 'warn',
   });
+  return { opts, origin, client };
+}
+
+/**
+ * A model on any OpenAI-compatible endpoint.
+ * @param options - Endpoint, key, model name, timeout and retries.
+ * @returns The model; throws ModelUnavailableError when base URL or model name is missing.
+ */
+export function createOpenAIModel(options: OpenAIModelOptions): Model {
+  const { opts, origin, client } = connect(options, 'model');
+  const model = opts.model;
   return {
     id: model,
     supportsVision: opts.supportsVision,
@@ -243,31 +258,8 @@ export interface OpenAIEmbedderOptions {
  * @returns The embedder; throws ModelUnavailableError when base URL or model name is missing.
  */
 export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
-  const { baseUrl, model } = options;
-  if (!baseUrl || !model) {
-    throw new ModelUnavailableError('No embedding model configured: a base URL and a model name are both needed');
-  }
-  let origin: string;
-  try {
-    origin = new URL(baseUrl).origin;
-  } catch {
-    throw new ModelUnavailableError(`The embedding base URL is not a URL: ${baseUrl}`);
-  }
-  const opts: Required<OpenAIModelOptions> = {
-    baseUrl,
-    model,
-    apiKey: options.apiKey ?? '',
-    timeoutMs: options.timeoutMs ?? 60_000,
-    maxRetries: options.maxRetries ?? 2,
-    supportsVision: false,
-  };
-  const client = new OpenAI({
-    baseURL: baseUrl,
-    apiKey: opts.apiKey || 'no-key',
-    timeout: opts.timeoutMs,
-    maxRetries: opts.maxRetries,
-    logLevel: 'warn',
-  });
+  const { opts, origin, client } = connect({ ...options, supportsVision: false }, 'embedding model');
+  const model = opts.model;
   return {
     id: model,
     async embed(texts: string[], embedOptions: { signal?: AbortSignal } = {}): Promise<number[][]> {
