@@ -73,6 +73,23 @@ export function emptyRecord(patient: Patient): PatientRecord {
   };
 }
 
+/** Every resource of a record, the Patient first (for looking up a cited `Type/id`). */
+export function recordResources(record: PatientRecord): Resource[] {
+  return [
+    record.patient,
+    ...record.conditions,
+    ...record.observations,
+    ...record.medicationRequests,
+    ...record.medicationStatements,
+    ...record.procedures,
+    ...record.diagnosticReports,
+    ...record.imagingStudies,
+    ...record.documentReferences,
+    ...record.media,
+    ...record.included,
+  ];
+}
+
 /**
  * Builds the batch Bundle that fetches a whole record in one HTTP round trip.
  * @param patientId - The logical id of the Patient.

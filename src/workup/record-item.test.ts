@@ -1,7 +1,7 @@
 // Checks that a cited record item is found and described by the facts a clinician checks.
 import type { Observation, Patient } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import type { PatientRecord } from '../../common/record/patient-record';
+import { emptyRecord, type PatientRecord } from '../../common/record/patient-record';
 import { describeRecordItem, findRecordItem } from './record-item';
 
 const patient: Patient = { resourceType: 'Patient', id: 'p1', name: [{ given: ['Anna'], family: 'Test' }] };
@@ -13,20 +13,7 @@ const obs: Observation = {
   effectiveDateTime: '2024-03-05T10:00:00Z',
   valueCodeableConcept: { text: 'MSS' },
 };
-const record: PatientRecord = {
-  patient,
-  conditions: [],
-  observations: [obs],
-  medicationRequests: [],
-  medicationStatements: [],
-  procedures: [],
-  diagnosticReports: [],
-  imagingStudies: [],
-  documentReferences: [],
-  media: [],
-  included: [],
-  truncated: [],
-};
+const record: PatientRecord = { ...emptyRecord(patient), observations: [obs] };
 
 describe('record items', () => {
   it('finds items by Type/id, also inside a full URL', () => {

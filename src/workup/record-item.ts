@@ -1,6 +1,6 @@
 // Finds a cited record item ("Observation/o1") in the loaded record and says in a few facts what it holds.
 import type { CodeableConcept, Quantity, Reference, Resource } from '@medplum/fhirtypes';
-import type { PatientRecord } from '../../common/record/patient-record';
+import { type PatientRecord, recordResources } from '../../common/record/patient-record';
 import { conceptText, formatDate, formatName, formatQuantity, referenceText } from '../record/format';
 
 /**
@@ -14,19 +14,7 @@ export function findRecordItem(record: PatientRecord, ref: string): Resource | u
   if (!type || !id) {
     return undefined;
   }
-  const all: Resource[] = [
-    record.patient,
-    ...record.conditions,
-    ...record.observations,
-    ...record.medicationRequests,
-    ...record.medicationStatements,
-    ...record.procedures,
-    ...record.diagnosticReports,
-    ...record.imagingStudies,
-    ...record.documentReferences,
-    ...record.included,
-  ];
-  return all.find((r) => r.resourceType === type && r.id === id);
+  return recordResources(record).find((r) => r.resourceType === type && r.id === id);
 }
 
 /** Fields many clinical resources share; read defensively, since any one resource has only some. */

@@ -1,6 +1,6 @@
 // Everything the planners, the policy and the findings read from a record, extracted once per workup.
 import type { Resource } from '@medplum/fhirtypes';
-import type { PatientRecord } from '../../../common/record/patient-record';
+import { type PatientRecord, recordResources } from '../../../common/record/patient-record';
 import { type RecordBiomarkers, readBiomarkers } from './biomarkers';
 import { type HistologySource, readHistology } from './histology';
 import { readImaging, type TimePoint } from './imaging';
@@ -33,21 +33,6 @@ export function patientName(record: PatientRecord): string {
   return text || `Patient/${record.patient.id}`;
 }
 
-function allResources(record: PatientRecord): Resource[] {
-  return [
-    record.patient,
-    ...record.conditions,
-    ...record.observations,
-    ...record.medicationRequests,
-    ...record.medicationStatements,
-    ...record.procedures,
-    ...record.diagnosticReports,
-    ...record.imagingStudies,
-    ...record.documentReferences,
-    ...record.included,
-  ];
-}
-
 function collectUrls(resources: Resource[]): Set<string> {
   const urls = new Set<string>();
   // Attachments sit at different paths per resource type; a walk finds every `url` of an attachment-like object.
@@ -73,7 +58,7 @@ export function readFacts(record: PatientRecord): RecordFacts {
   const primary = findPrimaryCancer(record.conditions);
   const tnm = primary?.tnmSite ? findTnm(primary.tnmSite, primary.condition, record.observations) : undefined;
   const imaging = readImaging(record);
-  const resources = allResources(record);
+  const resources = recordResources(record);
   const references = new Set(resources.filter((r) => r.id).map(keyOf));
   for (const study of record.imagingStudies) {
     for (const s of study.series ?? []) {

@@ -2,7 +2,7 @@
 // findings, overlays, labels, and that hostile answer text stays text.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { PatientRecord } from '../../../common/record/patient-record';
+import { emptyRecord, type PatientRecord } from '../../../common/record/patient-record';
 import type { WorkupToolCall } from '../../../server/agent/workup-result';
 import { EVENTS, RESULT } from '../../workup/fixtures';
 import { INITIAL_VIEW, reduceWorkup, type WorkupAction } from '../../workup/reducer';
@@ -11,18 +11,8 @@ import { WorkupProgress } from '../WorkupProgress/WorkupProgress';
 import { WorkupReport } from './WorkupReport';
 
 const record: PatientRecord = {
-  patient: { resourceType: 'Patient', id: 'p1' },
-  conditions: [],
+  ...emptyRecord({ resourceType: 'Patient', id: 'p1' }),
   observations: [{ resourceType: 'Observation', id: 'o1', status: 'final', code: { text: 'MSI' } }],
-  medicationRequests: [],
-  medicationStatements: [],
-  procedures: [],
-  diagnosticReports: [],
-  imagingStudies: [],
-  documentReferences: [],
-  media: [],
-  included: [],
-  truncated: [],
 };
 const demo: WorkupToolCall = {
   id: 'c6',
