@@ -80,7 +80,7 @@ export function program(): Command {
     .option('--rounds <m>', 'reflection rounds at most (LLM mode)')
     .option('--backview <p>', 'previous rounds shown to the model (LLM mode)')
     .option('--strategy <s>', 'targeted (default) | full')
-    .option('--llm <mode>', 'none | openai (default: ONCOAGENT_LLM)')
+    .option('--llm <mode>', 'none | openai | local (default: ONCOAGENT_LLM)')
     .action(synopticCommand);
   cmd
     .command('eval')

@@ -5,7 +5,7 @@ import type { Model } from '../llm';
 import type { Tool } from '../tools/types';
 import { AgentLoopError, MaxRoundsExceeded } from './errors';
 import type { EventSink } from './events';
-import type { NextStep, PlannerContext } from './next-step';
+import type { NextStep, Planner, PlannerContext } from './next-step';
 import { createModelPlanner } from './planner/model';
 import { createRulesPlanner } from './planner/rules';
 import { questionAsks } from './question';
@@ -51,9 +51,8 @@ export async function toolPhase(o: RunWorkupOptions, d: PhaseDeps): Promise<Work
     signal: o.signal,
     nextId: () => `c${++n}`,
   };
-  const planner =
-    o.planner ??
-    (d.planningModel ? createModelPlanner({ model: d.planningModel, maxRounds: d.maxRounds }) : createRulesPlanner());
+  const modelPlanner =
+    o.planner ?? (d.planningModel ? createModelPlanner({ model: d.planningModel, maxRounds: d.maxRounds }) : undefined);
   const plan = (label: string, step: () => Promise<NextStep>) => {
     const t = performance.now();
     return tracer
@@ -68,7 +67,7 @@ export async function toolPhase(o: RunWorkupOptions, d: PhaseDeps): Promise<Work
         timings.planMs += Math.round(performance.now() - t);
       });
   };
-  const notes = () => {
+  const notes = (planner: Planner) => {
     const drain = (planner as { drainNotes?: () => string[] }).drainNotes;
     for (const text of drain?.() ?? []) {
       d.problems.push({ code: 'not-run', message: text });
@@ -91,11 +90,11 @@ export async function toolPhase(o: RunWorkupOptions, d: PhaseDeps): Promise<Work
     seen: new Map<string, string>(),
     signal: o.signal,
   };
-  emit({
-    type: 'status',
-    text: `Planning the workup (${planner.name === 'rules' ? 'rules from the record' : planner.name})`,
-  });
-  try {
+  const drive = async (planner: Planner): Promise<void> => {
+    emit({
+      type: 'status',
+      text: `Planning the workup (${planner.name === 'rules' ? 'rules from the record' : planner.name})`,
+    });
     let step = await plan('plan 1', () => planner.start(ctx));
     while (step.kind === 'runAgain') {
       if (ctx.round >= d.maxRounds) throw new MaxRoundsExceeded(d.maxRounds);
@@ -116,18 +115,33 @@ export async function toolPhase(o: RunWorkupOptions, d: PhaseDeps): Promise<Work
       timings.toolsMs += Math.round(performance.now() - t);
       calls.push(...finished);
       o.signal?.throwIfAborted();
-      notes();
+      notes(planner);
       step = await plan(`plan ${round + 1}`, () => planner.next(ctx, finished));
     }
-    notes();
+    notes(planner);
     if (step.kind === 'needsApproval') {
       d.problems.push({ code: 'needs-approval', message: step.reason });
       emit({ type: 'status', text: step.reason });
     } else if (step.note) emit({ type: 'status', text: step.note });
-  } catch (err) {
+  };
+  const stopped = (err: unknown): AgentLoopError => {
     if (!(err instanceof AgentLoopError) || o.signal?.aborted) throw err;
     d.problems.push({ code: err.code, message: err.message });
     emit({ type: 'status', text: `Tool calls stopped: ${err.message}` });
+    return err;
+  };
+
+  try {
+    await drive(modelPlanner ?? createRulesPlanner());
+  } catch (err) {
+    const failure = stopped(err);
+    // A planning model that fails before any tool ran (down, malformed, refusing, too small a context) still leaves
+    // the clinician the deterministic workup: the rules planner chooses the tools, and the failure stays reported.
+    if (d.planningModel && !o.planner && calls.length === 0 && failure.code !== 'max-rounds') {
+      emit({ type: 'status', text: 'The rules planner chooses the tools instead of the model' });
+      ctx.round = 0;
+      await drive(createRulesPlanner()).catch(stopped);
+    }
   }
   timings.rounds = ctx.round;
   return calls;

@@ -26,7 +26,7 @@ export interface SynopticFlags {
   strategy?: string;
   /** Output NDJSON for --ndjson (default: INPUT with .synoptic.ndjson). */
   out?: string;
-  /** none | openai: overrides ONCOAGENT_LLM. */
+  /** none | openai | local: overrides ONCOAGENT_LLM. */
   llm?: string;
 }
 

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { ModelUnavailableError } from './errors';
+import { createLocalModel, type LocalModelOptions } from './local';
 import { createOpenAIModel } from './openai';
 import type { Model } from './types';
 
@@ -22,6 +23,15 @@ const positive = (value: string | undefined, name: string): number | undefined =
   return n;
 };
 
+const GPUS = { auto: 'auto', cuda: 'cuda', vulkan: 'vulkan', metal: 'metal', cpu: false } as const;
+
+function gpuOf(value: string | undefined): LocalModelOptions['gpu'] {
+  const key = (value ?? 'auto').trim().toLowerCase() || 'auto';
+  if (!(key in GPUS))
+    throw new ModelUnavailableError(`ONCOAGENT_LLM_GPU must be auto, cuda, vulkan, metal or cpu, got "${value}"`);
+  return GPUS[key as keyof typeof GPUS];
+}
+
 function installed(name: string): boolean {
   try {
     createRequire(import.meta.url).resolve(name);
@@ -34,7 +44,8 @@ function installed(name: string): boolean {
 /**
  * Builds the configured model.
  * @param env - Usually process.env: ONCOAGENT_LLM, OPENAI_BASE_URL, OPENAI_API_KEY, ONCOAGENT_MODEL,
- *   ONCOAGENT_LLM_TIMEOUT_MS, ONCOAGENT_LLM_MAX_RETRIES, ONCOAGENT_GGUF.
+ *   ONCOAGENT_LLM_TIMEOUT_MS, ONCOAGENT_LLM_MAX_RETRIES; local: ONCOAGENT_GGUF, ONCOAGENT_LLM_CONTEXT,
+ *   ONCOAGENT_LLM_THREADS, ONCOAGENT_LLM_GPU, ONCOAGENT_LLM_MAX_TOKENS (ONCOAGENT_MODEL renames it).
  * @returns The mode and model; throws ModelUnavailableError naming what is missing.
  */
 export function selectModel(env: NodeJS.ProcessEnv = process.env): ModelSelection {
@@ -59,15 +70,24 @@ export function selectModel(env: NodeJS.ProcessEnv = process.env): ModelSelectio
     return { mode: 'openai', model };
   }
   if (mode === 'local') {
+    const gguf = env.ONCOAGENT_GGUF;
     const problems = [
-      !installed('node-llama-cpp') && 'node-llama-cpp is not installed',
-      !env.ONCOAGENT_GGUF && 'ONCOAGENT_GGUF is not set',
-      env.ONCOAGENT_GGUF &&
-        !existsSync(env.ONCOAGENT_GGUF) &&
-        `ONCOAGENT_GGUF points to a missing file (${env.ONCOAGENT_GGUF})`,
+      !installed('node-llama-cpp') && 'node-llama-cpp (an optional dependency) is not installed',
+      !gguf && 'ONCOAGENT_GGUF is not set',
+      gguf && !existsSync(gguf) && `ONCOAGENT_GGUF points to a missing file (${gguf})`,
     ].filter(Boolean);
-    const why = problems.length ? problems.join('; ') : 'the local model adapter is not part of this build';
-    throw new ModelUnavailableError(`ONCOAGENT_LLM=local is unavailable: ${why}`);
+    if (problems.length || !gguf)
+      throw new ModelUnavailableError(`ONCOAGENT_LLM=local is unavailable: ${problems.join('; ')}`);
+    const model = createLocalModel({
+      ggufPath: gguf,
+      id: env.ONCOAGENT_MODEL || undefined,
+      contextSize: positive(env.ONCOAGENT_LLM_CONTEXT, 'ONCOAGENT_LLM_CONTEXT') || undefined,
+      threads: positive(env.ONCOAGENT_LLM_THREADS, 'ONCOAGENT_LLM_THREADS') || undefined,
+      gpu: gpuOf(env.ONCOAGENT_LLM_GPU),
+      timeoutMs: positive(env.ONCOAGENT_LLM_TIMEOUT_MS, 'ONCOAGENT_LLM_TIMEOUT_MS'),
+      maxTokens: positive(env.ONCOAGENT_LLM_MAX_TOKENS, 'ONCOAGENT_LLM_MAX_TOKENS') || undefined,
+    });
+    return { mode: 'local', model };
   }
   throw new ModelUnavailableError(`ONCOAGENT_LLM must be none, openai or local (got "${env.ONCOAGENT_LLM}")`);
 }
