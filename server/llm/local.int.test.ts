@@ -180,6 +180,25 @@ describe('local GGUF model through node-llama-cpp', () => {
     );
   });
 
+  it('reads the chat format from the file: a ChatML template is used as ChatML', async () => {
+    const template =
+      "{% for m in messages %}{{'<|im_start|>' + m['role'] + '\\n' + m['content'] + '<|im_end|>\\n'}}{% endfor %}" +
+      "{% if add_generation_prompt %}{{'<|im_start|>assistant\\n'}}{% endif %}";
+    const chatml = join(dir, 'tiny-chatml.gguf');
+    writeTinyGguf(chatml, {
+      chatTemplate: { template, specialTokens: ['<|im_start|>', '<|im_end|>'], eos: '<|im_end|>' },
+    });
+    const m = createLocalModel({ ggufPath: chatml, gpu: false, threads: 1, contextSize: 1024, maxTokens: 128 });
+    try {
+      expect(await m.info()).toEqual({ chatFormat: 'ChatML', contextSize: 1024, gpu: false });
+      expect(await m.info()).toEqual({ chatFormat: 'ChatML', contextSize: 1024, gpu: false });
+      expect((await predict(m, verdict, { question: 'Any new lesion?' })).output.answer).toMatch(/yes|no|unknown/);
+    } finally {
+      await m.dispose();
+    }
+    expect((await model.info()).chatFormat).not.toBe('ChatML');
+  });
+
   it('is chosen by ONCOAGENT_LLM=local with ONCOAGENT_GGUF, and reports a bad setting clearly', () => {
     const s = selectModel({ ONCOAGENT_LLM: 'local', ONCOAGENT_GGUF: gguf, ONCOAGENT_LLM_GPU: 'cpu' });
     expect(s.mode).toBe('local');

@@ -28,8 +28,19 @@ export interface LocalModelOptions {
   importRuntime?: () => Promise<NodeLlamaCpp>;
 }
 
+/** What was loaded, for operators and tests. */
+export interface LocalModelInfo {
+  /** The chat format node-llama-cpp chose from the file (e.g. ChatML, Llama 3.1, Qwen). */
+  chatFormat: string;
+  contextSize: number;
+  /** `false` when llama.cpp runs on the CPU. */
+  gpu: string | false;
+}
+
 /** A model that holds native resources; `dispose` frees them (the process frees them at exit anyway). */
 export interface LocalModel extends Model {
+  /** Loads the model if needed and describes it; throws ModelUnavailableError as `generate` would. */
+  info(): Promise<LocalModelInfo>;
   dispose(): Promise<void>;
 }
 
@@ -180,6 +191,14 @@ export function createLocalModel(opts: LocalModelOptions): LocalModel {
       });
       queue = turn.catch(() => undefined);
       return turn;
+    },
+    async info() {
+      const { chat } = await load();
+      return {
+        chatFormat: chat.chatWrapper.wrapperName,
+        contextSize: chat.context.contextSize,
+        gpu: chat.model.llama.gpu,
+      };
     },
     async dispose() {
       const rt = await runtime?.catch(() => undefined);

@@ -111,6 +111,8 @@ export interface TinyGgufOptions {
   contextLength?: number;
   /** Seed of the random weights (default 7). */
   seed?: number;
+  /** A Jinja chat template (`tokenizer.chat_template`); its special tokens are added to the vocabulary as control tokens. */
+  chatTemplate?: { template: string; specialTokens: string[]; eos?: string };
 }
 
 /**
@@ -125,6 +127,12 @@ export function writeTinyGguf(path: string, options: TinyGgufOptions = {}): numb
   const nFf = 128;
   const nLayer = 2;
   const { tokens, types } = vocabulary();
+  const chat = options.chatTemplate;
+  for (const special of chat?.specialTokens ?? []) {
+    tokens.push(special);
+    types.push(TOKEN.control);
+  }
+  const eos = chat?.eos ? tokens.indexOf(chat.eos) : 2;
   const nVocab = tokens.length;
   const random = mulberry32(options.seed ?? 7);
 
@@ -147,9 +155,10 @@ export function writeTinyGguf(path: string, options: TinyGgufOptions = {}): numb
     ['tokenizer.ggml.token_type', { type: 'i32s', value: types }],
     ['tokenizer.ggml.unknown_token_id', { type: 'u32', value: 0 }],
     ['tokenizer.ggml.bos_token_id', { type: 'u32', value: 1 }],
-    ['tokenizer.ggml.eos_token_id', { type: 'u32', value: 2 }],
+    ['tokenizer.ggml.eos_token_id', { type: 'u32', value: eos }],
     ['tokenizer.ggml.add_bos_token', { type: 'bool', value: true }],
   ];
+  if (chat) meta.push(['tokenizer.chat_template', { type: 'string', value: chat.template }]);
 
   const tensors: { name: string; dims: number[]; fill: 'one' | number }[] = [
     { name: 'token_embd.weight', dims: [nEmbd, nVocab], fill: 1 },
