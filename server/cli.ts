@@ -1,4 +1,5 @@
 // The `oncoagent` command line: one subcommand per module; exit 0 ok, 1 bad input, 2 dependency unavailable.
+import './fhir/quiet-logs';
 import { Command, Option } from 'commander';
 import { createAnswerer, createRetrieve } from './answer';
 import { benchCommand } from './commands/bench';

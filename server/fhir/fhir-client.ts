@@ -1,4 +1,5 @@
 // The server's FHIR client: fhir-kit-client with the user's token passed through, a timeout and bounded retries.
+import './quiet-logs';
 import { badRequest, OperationOutcomeError, serverError } from '@medplum/core';
 import type { OperationOutcome } from '@medplum/fhirtypes';
 import { Client } from 'fhir-kit-client';
