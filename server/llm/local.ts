@@ -50,6 +50,13 @@ interface Runtime {
   dispose(): Promise<void>;
 }
 
+/** Rejects with the signal's reason once it aborts (never resolves). */
+const untilAborted = (signal: AbortSignal): Promise<never> =>
+  new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+
 /** Below this many free tokens a completion is not worth starting. */
 const MIN_COMPLETION = 16;
 
@@ -135,7 +142,9 @@ export function createLocalModel(opts: LocalModelOptions): LocalModel {
   };
 
   async function run(req: ModelRequest, history: ChatHistoryItem[], signal: AbortSignal): Promise<ModelResponse> {
-    const rt = await load();
+    // Loading a large file can take long: the request's timeout and cancellation apply to it as well.
+    const rt = await Promise.race([load(), untilAborted(signal)]);
+    // With tools the model may call them (function syntax); a response schema applies only to tool-free requests.
     const functions: ChatModelFunctions | undefined = toFunctions(req.tools);
     const grammar = !functions && req.responseSchema ? await grammarFor(rt, req.responseSchema.schema) : undefined;
     // Measure the prompt first: node-llama-cpp would otherwise shift the context (drop earlier turns), silently losing
