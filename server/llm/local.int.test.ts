@@ -147,6 +147,18 @@ describe('local GGUF model through node-llama-cpp', () => {
     setTimeout(() => controller.abort(new DOMException('stopped by the user', 'AbortError')), 20);
     await expect(pending).rejects.toThrow(/stopped by the user/);
 
+    // A request cancelled while it waits for its turn ends at once; the one running goes on.
+    const order: string[] = [];
+    const running = model
+      .generate({ messages: [{ role: 'user', content: 'First.' }], maxTokens: 200 })
+      .then(() => order.push('first done'));
+    const waiting = new AbortController();
+    const queued = model.generate({ messages: [{ role: 'user', content: 'Second.' }], signal: waiting.signal });
+    waiting.abort(new DOMException('left the page', 'AbortError'));
+    await expect(queued.finally(() => order.push('second ended'))).rejects.toThrow(/left the page/);
+    await running;
+    expect(order).toEqual(['second ended', 'first done']);
+
     const slow = createLocalModel({ ggufPath: gguf, gpu: false, threads: 1, contextSize: 512, timeoutMs: 1 });
     try {
       const err = await slow.generate({ messages: [{ role: 'user', content: 'Hi' }] }).catch((e) => e);

@@ -20,7 +20,7 @@ export interface LocalModelOptions {
   threads?: number;
   /** `auto` picks CUDA, Vulkan or Metal when present, else the CPU; `false` forces the CPU. */
   gpu?: 'auto' | 'cuda' | 'vulkan' | 'metal' | false;
-  /** Per request, including waiting for earlier requests' turn (default 300 s: CPU inference is slow). */
+  /** Per request, from its turn on: waiting for earlier requests does not count (default 300 s: CPU is slow). */
   timeoutMs?: number;
   /** Completion tokens when a request names none (default 2,048). */
   maxTokens?: number;
@@ -182,9 +182,10 @@ export function createLocalModel(opts: LocalModelOptions): LocalModel {
       } catch (err) {
         return Promise.reject(err);
       }
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+      // Requests wait their turn (one sequence); the timeout starts with the turn, cancellation applies while waiting.
       const turn = queue.then(async () => {
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
         try {
           signal.throwIfAborted();
           return await run(req, history, signal);
@@ -199,7 +200,7 @@ export function createLocalModel(opts: LocalModelOptions): LocalModel {
         }
       });
       queue = turn.catch(() => undefined);
-      return turn;
+      return req.signal ? Promise.race([turn, untilAborted(req.signal)]) : turn;
     },
     async info() {
       const { chat } = await load();
