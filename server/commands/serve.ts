@@ -4,6 +4,7 @@ import { readEnv } from '../config';
 import { createApp, DEFAULT_APP_DIR, VERSION } from '../http/app';
 import { listen } from '../http/serve';
 import { CliError, UnavailableError } from './cli-error';
+import { warmLocalModel } from './warm-model';
 
 export interface ServeFlags {
   port?: string;
@@ -55,6 +56,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
   } else {
     process.stdout.write(`SMART launch URL: ${base}/launch.html   redirect URL: ${base}/index.html\n`);
   }
+  void warmLocalModel(process.env, (line) => process.stdout.write(line));
   const stop = (): void => {
     void running.close().then(() => process.exit(0));
   };

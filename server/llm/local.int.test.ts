@@ -216,6 +216,10 @@ describe('local GGUF model through node-llama-cpp', () => {
     expect(s.mode).toBe('local');
     expect(s.model?.id).toBe('tiny-test');
     expect(s.model?.supportsVision).toBe(false);
+    const again = selectModel({ ONCOAGENT_LLM: 'local', ONCOAGENT_GGUF: gguf, ONCOAGENT_LLM_GPU: 'cpu' });
+    expect(again.model).toBe(s.model);
+    const other = selectModel({ ONCOAGENT_LLM: 'local', ONCOAGENT_GGUF: gguf, ONCOAGENT_LLM_CONTEXT: '512' });
+    expect(other.model).not.toBe(s.model);
     expect(() => selectModel({ ONCOAGENT_LLM: 'local', ONCOAGENT_GGUF: join(dir, 'nope.gguf') })).toThrow(
       /missing file/
     );

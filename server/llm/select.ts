@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { ModelUnavailableError } from './errors';
-import { createLocalModel, type LocalModelOptions } from './local';
+import { createLocalModel, type LocalModel, type LocalModelOptions } from './local';
 import { createOpenAIModel } from './openai';
 import type { Model } from './types';
 
@@ -22,6 +22,8 @@ const positive = (value: string | undefined, name: string): number | undefined =
     throw new ModelUnavailableError(`${name} must be a non-negative integer, got "${value}"`);
   return n;
 };
+
+const localModels = new Map<string, LocalModel>();
 
 const GPUS = { auto: 'auto', cuda: 'cuda', vulkan: 'vulkan', metal: 'metal', cpu: false } as const;
 
@@ -78,7 +80,7 @@ export function selectModel(env: NodeJS.ProcessEnv = process.env): ModelSelectio
     ].filter(Boolean);
     if (problems.length || !gguf)
       throw new ModelUnavailableError(`ONCOAGENT_LLM=local is unavailable: ${problems.join('; ')}`);
-    const model = createLocalModel({
+    const options: LocalModelOptions = {
       ggufPath: gguf,
       id: env.ONCOAGENT_MODEL || undefined,
       contextSize: positive(env.ONCOAGENT_LLM_CONTEXT, 'ONCOAGENT_LLM_CONTEXT') || undefined,
@@ -86,7 +88,15 @@ export function selectModel(env: NodeJS.ProcessEnv = process.env): ModelSelectio
       gpu: gpuOf(env.ONCOAGENT_LLM_GPU),
       timeoutMs: positive(env.ONCOAGENT_LLM_TIMEOUT_MS, 'ONCOAGENT_LLM_TIMEOUT_MS'),
       maxTokens: positive(env.ONCOAGENT_LLM_MAX_TOKENS, 'ONCOAGENT_LLM_MAX_TOKENS') || undefined,
-    });
+    };
+    // One loaded model per configuration and process: every workup and form shares it (and its request queue)
+    // instead of loading the file again.
+    const key = JSON.stringify(options);
+    let model = localModels.get(key);
+    if (!model) {
+      model = createLocalModel(options);
+      localModels.set(key, model);
+    }
     return { mode: 'local', model };
   }
   throw new ModelUnavailableError(`ONCOAGENT_LLM must be none, openai or local (got "${env.ONCOAGENT_LLM}")`);
