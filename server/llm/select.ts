@@ -29,7 +29,7 @@ const GPUS = { auto: 'auto', cuda: 'cuda', vulkan: 'vulkan', metal: 'metal', cpu
 
 function gpuOf(value: string | undefined): LocalModelOptions['gpu'] {
   const key = (value ?? 'auto').trim().toLowerCase() || 'auto';
-  if (!(key in GPUS))
+  if (!Object.hasOwn(GPUS, key))
     throw new ModelUnavailableError(`ONCOAGENT_LLM_GPU must be auto, cuda, vulkan, metal or cpu, got "${value}"`);
   return GPUS[key as keyof typeof GPUS];
 }
