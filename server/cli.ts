@@ -25,6 +25,13 @@ export function program(): Command {
     .addOption(
       new Option('--sandbox-open', 'serve the sandbox FHIR API without auth (behind an external SMART server)')
     )
+    .addOption(
+      new Option(
+        '--emulate <server>',
+        'make the sandbox behave like a real server (ids, transactions, scopes)'
+      ).choices(['medplum'])
+    )
+    .option('--atomic-transactions', 'with --emulate medplum: a project with atomic transactions enabled')
     .option(
       '--seed <dir>',
       'also load every transaction Bundle *.json in DIR (repeatable)',

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createApp, DEFAULT_APP_DIR } from '../http/app';
 import { freePort, listen } from '../http/serve';
 import { FHIR_PATH } from '../sandbox';
+import type { Emulation } from '../sandbox/emulation';
 import { clientCredentialsToken } from './workup-auth';
 
 export interface SandboxSession {
@@ -16,10 +17,12 @@ export interface SandboxSession {
 
 /**
  * Starts the sandbox.
- * @param options - `demo`: load the demo patients (default true).
+ * @param options - `demo`: load the demo patients (default true); `emulate`: behave like a real server.
  * @returns The session; close it when done.
  */
-export async function startSandboxSession(options: { demo?: boolean } = {}): Promise<SandboxSession> {
+export async function startSandboxSession(
+  options: { demo?: boolean; emulate?: Emulation } = {}
+): Promise<SandboxSession> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const secret = randomBytes(24).toString('hex');
@@ -37,6 +40,7 @@ export async function startSandboxSession(options: { demo?: boolean } = {}): Pro
       redirectOrigins: [],
       seedDirs: [],
       demo: options.demo ?? true,
+      emulate: options.emulate,
     },
   });
   const running = await listen(app, port, '127.0.0.1');

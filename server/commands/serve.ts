@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { readEnv } from '../config';
 import { createApp, DEFAULT_APP_DIR, VERSION } from '../http/app';
 import { listen } from '../http/serve';
+import { type Emulation, parseEmulation } from '../sandbox/emulation';
 import { CliError, UnavailableError } from './cli-error';
 import { warmLocalModel } from './warm-model';
 
@@ -12,6 +13,8 @@ export interface ServeFlags {
   sandbox?: boolean;
   sandboxOpen?: boolean;
   seed: string[];
+  emulate?: string;
+  atomicTransactions?: boolean;
 }
 
 /**
@@ -25,7 +28,14 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
     throw new CliError(`--port must be 0–65535, got ${flags.port}`);
   const started = Date.now();
   const publicUrl = env.ONCOAGENT_PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`;
-  const sandbox = flags.sandbox || flags.sandboxOpen || flags.seed.length > 0;
+  const sandbox = flags.sandbox || flags.sandboxOpen || flags.seed.length > 0 || Boolean(flags.emulate);
+  let emulate: Emulation | undefined;
+  try {
+    emulate = parseEmulation(flags.emulate, flags.atomicTransactions);
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+  if (flags.atomicTransactions && !emulate) throw new CliError('--atomic-transactions needs --emulate medplum');
   const { app } = await createApp({
     appDir: DEFAULT_APP_DIR,
     clientId: env.ONCOAGENT_CLIENT_ID,
@@ -42,6 +52,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
             .map((s) => s.trim())
             .filter(Boolean),
           seedDirs: flags.seed.map((d) => resolve(d)),
+          emulate,
         }
       : undefined,
   });
@@ -53,6 +64,10 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
   if (sandbox) {
     process.stdout.write(`Sandbox EHR:  ${base}/sandbox\n`);
     process.stdout.write(`FHIR R4 base: ${base}/sandbox/fhir/R4${flags.sandboxOpen ? ' (open, no auth)' : ''}\n`);
+    if (emulate) {
+      const mode = emulate.atomicTransactions ? 'atomic transactions on' : 'transactions run as batches';
+      process.stdout.write(`Emulating:    ${emulate.server} (${mode})\n`);
+    }
   } else {
     process.stdout.write(`SMART launch URL: ${base}/launch.html   redirect URL: ${base}/index.html\n`);
   }

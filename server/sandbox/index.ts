@@ -14,6 +14,7 @@ import { demoData } from './demo';
 import { DicomStore } from './dicom/dicom-store';
 import { createDicomWebRoutes } from './dicom/dicomweb';
 import { ehrPage, patientRows } from './ehr-page';
+import type { Emulation } from './emulation';
 import { type Access, OPEN_ACCESS, requireGrant, visible } from './fhir/access';
 import { FhirService } from './fhir/fhir-service';
 import { SandboxRepository } from './fhir/repository';
@@ -37,6 +38,8 @@ export interface SandboxOptions {
   /** Where "Launch OncoAgent" sends the browser; default `<origin>/launch.html`. */
   appLaunchUrl?: string;
   demo?: boolean;
+  /** Behave like a real server (e.g. Medplum) instead of a spec-conformant one. */
+  emulate?: Emulation;
 }
 
 export interface Sandbox {
