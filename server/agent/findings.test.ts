@@ -2,6 +2,7 @@
 // pMMR and low TMB, predictions against reported results), labelled honestly.
 import { describe, expect, it } from 'vitest';
 import { demoData } from '../sandbox/demo';
+import { demoId } from '../sandbox/demo/portable';
 import { buildFindings } from './findings';
 import { readFacts } from './record/facts';
 import { recordFromBundle } from './record/from-bundle';
@@ -12,20 +13,20 @@ const facts = (id: string) => readFacts(recordFromBundle(bundles.find((b) => b.e
 
 describe('buildFindings', () => {
   it('flags the outside MSI-H result against proficient MMR and low TMB in the cholangiocarcinoma patient', () => {
-    const conflicts = buildFindings(facts('demo-icc'), []).filter((f) => f.kind === 'conflict');
+    const conflicts = buildFindings(facts(demoId('demo-icc')), []).filter((f) => f.kind === 'conflict');
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]!.text).toMatch(
       /MSI-H .* disagrees with proficient mismatch repair .* low tumour mutational burden of 2\.1/
     );
     expect(conflicts[0]!.sources).toEqual([
-      'record:Observation/demo-icc-msi-outside-2025-08-28',
-      'record:Observation/demo-icc-mmr-ihc-2026-10-06',
-      'record:Observation/demo-icc-tmb',
+      `record:Observation/${demoId('demo-icc-msi-outside-2025-08-28')}`,
+      `record:Observation/${demoId('demo-icc-mmr-ihc-2026-10-06')}`,
+      `record:Observation/${demoId('demo-icc-tmb')}`,
     ]);
   });
 
   it('reports no conflict when MSI, MMR and RAS results agree', () => {
-    expect(buildFindings(facts('demo-crc-met'), []).filter((f) => f.kind === 'conflict')).toEqual([]);
+    expect(buildFindings(facts(demoId('demo-crc-met')), []).filter((f) => f.kind === 'conflict')).toEqual([]);
   });
 
   it('labels demo-model predictions and flags a prediction that contradicts a reported result', () => {
@@ -40,13 +41,13 @@ describe('buildFindings', () => {
         model: { id: 'demo-mil-crc', version: '0.1.0', validation: 'demo-not-clinically-validated' },
       },
     };
-    const all = buildFindings(facts('demo-crc-met'), [call]);
+    const all = buildFindings(facts(demoId('demo-crc-met')), [call]);
     expect(all.find((f) => f.sources.includes('tool:c9') && f.kind === 'biomarker')?.text).toMatch(
       /KRAS wild-type .*demo model, not clinically validated/
     );
     const conflict = all.find((f) => f.kind === 'conflict');
     expect(conflict?.text).toMatch(/prediction \(KRAS wild-type\) disagrees with the reported KRAS p\.Gly12Asp/);
-    expect(conflict?.sources).toEqual(['tool:c9', 'record:Observation/demo-crc-met-kras']);
+    expect(conflict?.sources).toEqual(['tool:c9', `record:Observation/${demoId('demo-crc-met-kras')}`]);
   });
 
   it('turns a RECIST result and an unverified record alteration into cited findings; failed calls give none', () => {
@@ -68,7 +69,7 @@ describe('buildFindings', () => {
       },
       { id: 'c8', tool: 'segment_lesion', args: {}, status: 'error', message: 'no pixels', ms: 1 },
     ];
-    const all = buildFindings(facts('demo-crc-met'), calls);
+    const all = buildFindings(facts(demoId('demo-crc-met')), calls);
     expect(all[0]).toEqual({
       kind: 'response',
       text: expect.stringMatching(
@@ -77,6 +78,8 @@ describe('buildFindings', () => {
       sources: ['tool:c7'],
     });
     expect(all.some((f) => f.sources.includes('tool:c8'))).toBe(false);
-    expect(all.find((f) => f.kind === 'alteration')?.sources).toEqual(['record:Observation/demo-crc-met-kras']);
+    expect(all.find((f) => f.kind === 'alteration')?.sources).toEqual([
+      `record:Observation/${demoId('demo-crc-met-kras')}`,
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import { createAnswerer } from '../answer/answerer';
 import { createFhirClient } from '../fhir/fhir-client';
 import { createLocalModel } from '../llm/local';
 import { demoData } from '../sandbox/demo';
+import { demoId } from '../sandbox/demo/portable';
 import { readToolConfig } from '../tools/config';
 import type { AgentEvent } from './events';
 import { recordFromBundle } from './record/from-bundle';
@@ -27,12 +28,14 @@ afterAll(async () => {
 
 describe('workup with a local GGUF model', () => {
   it('reports the model failures, runs the rules-planned tools and answers extractively', async () => {
-    const bundle = structuredClone(bundles.find((b) => b.entry?.[0]?.resource?.id === 'demo-pdac-g12c')) as Bundle;
+    const bundle = structuredClone(
+      bundles.find((b) => b.entry?.[0]?.resource?.id === demoId('demo-pdac-g12c'))
+    ) as Bundle;
     const record = recordFromBundle(bundle);
     const events: AgentEvent[] = [];
     const result = await runWorkup({
       fhir: createFhirClient({ baseUrl: 'http://127.0.0.1:9/fhir' }),
-      patientId: 'demo-pdac-g12c',
+      patientId: demoId('demo-pdac-g12c'),
       question: 'Which targeted options exist?',
       model,
       answerer: createAnswerer(),

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAnswerer } from '../../tests/support/test-answerer';
 import { startTestServer, type TestServer } from '../../tests/support/test-server';
 import { createFhirClient, type FhirClient } from '../fhir/fhir-client';
+import { demoId } from '../sandbox/demo/portable';
 import { readToolConfig } from '../tools/config';
 import type { AgentEvent } from './events';
 import { runWorkup } from './run-workup';
@@ -40,13 +41,13 @@ describe('runWorkup (offline, sandbox)', () => {
     const result = await runWorkup({
       ...base(),
       fhir,
-      patientId: 'demo-crc-met',
+      patientId: demoId('demo-crc-met'),
       question: 'Did the liver metastases grow?',
       emit: (e) => events.push(e),
       traceDir: traces,
     });
     expect(result.mode).toBe('none');
-    expect(result.patient).toEqual({ id: 'demo-crc-met', name: 'Thomas Brenner' });
+    expect(result.patient).toEqual({ id: demoId('demo-crc-met'), name: 'Thomas Brenner' });
     const tools = result.toolCalls.map((c) => `${c.tool}:${c.status}`);
     expect(tools.filter((t) => t === 'segment_lesion:ok')).toHaveLength(4);
     const assess = result.toolCalls.find((c) => c.tool === 'assess_response');
@@ -73,12 +74,13 @@ describe('runWorkup (offline, sandbox)', () => {
     const trace = readFileSync(join(traces, file!), 'utf8');
     expect(file).toBe(`${result.id}.jsonl`);
     expect(trace).not.toContain(token);
-    expect(trace).not.toMatch(/demo-crc-met"|Brenner/);
+    expect(trace).not.toContain(demoId('demo-crc-met'));
+    expect(trace).not.toMatch(/Brenner/);
     expect(trace).toMatch(/"name":"tool segment_lesion"/);
   });
 
   it('stops after the configured rounds and says so, keeping what ran', async () => {
-    const result = await runWorkup({ ...base(), fhir, patientId: 'demo-crc-met', maxRounds: 1 });
+    const result = await runWorkup({ ...base(), fhir, patientId: demoId('demo-crc-met'), maxRounds: 1 });
     expect(result.toolCalls.map((c) => c.tool)).not.toContain('assess_response');
     expect(result.problems).toContainEqual({ code: 'max-rounds', message: expect.stringMatching(/1 rounds/) });
   });
@@ -88,7 +90,7 @@ describe('runWorkup (offline, sandbox)', () => {
       ...base(),
       answerer: createTestAnswerer({ fail: 'index missing' }),
       fhir,
-      patientId: 'demo-icc',
+      patientId: demoId('demo-icc'),
     });
     expect(result.problems).toContainEqual({ code: 'answer-failed', message: expect.stringMatching(/index missing/) });
     expect(result.answer.markdown).toMatch(/### Conflicts to resolve/);
@@ -99,7 +101,7 @@ describe('runWorkup (offline, sandbox)', () => {
     const events: AgentEvent[] = [];
     const noToken = createFhirClient({ baseUrl: server.fhirBase, retries: 0 });
     await expect(
-      runWorkup({ ...base(), fhir: noToken, patientId: 'demo-icc', emit: (e) => events.push(e) })
+      runWorkup({ ...base(), fhir: noToken, patientId: demoId('demo-icc'), emit: (e) => events.push(e) })
     ).rejects.toThrow(/rejected the access token/);
     const last = events.at(-1);
     expect(last?.type === 'error' && last.outcome.issue?.[0]?.code).toBe('login');
@@ -111,7 +113,7 @@ describe('runWorkup (offline, sandbox)', () => {
     const run = runWorkup({
       ...base(),
       fhir,
-      patientId: 'demo-crc-met',
+      patientId: demoId('demo-crc-met'),
       signal: controller.signal,
       emit: (e) => {
         events.push(e);

@@ -14,6 +14,7 @@ import { createFhirClient, type FhirClient } from '../fhir/fhir-client';
 import { createOpenAIModel } from '../llm/openai';
 import type { Model } from '../llm/types';
 import { DEMO_PATIENT_IDS } from '../sandbox/demo';
+import { demoId } from '../sandbox/demo/portable';
 import { readToolConfig } from '../tools/config';
 import { createAnswerer, createRetrieve, type Retrieve } from '.';
 import { answerReply, UNSUPPORTED } from './testing/replies';
@@ -92,7 +93,7 @@ describe('offline answers on the demo patients', () => {
     '%s: 10–14 sub-queries, every citation resolves, sources numbered once',
     async (patientId) => {
       const { answerer, outputs } = capturing();
-      const result = await workup(patientId, answerer, patientId === 'demo-crc-met' ? QUESTION : '');
+      const result = await workup(patientId, answerer, patientId === demoId('demo-crc-met') ? QUESTION : '');
       expect(result.problems).toBeUndefined();
       expect(outputs[0]!.subQueries.length).toBeGreaterThanOrEqual(10);
       expect(outputs[0]!.subQueries.length).toBeLessThanOrEqual(14);
@@ -108,7 +109,7 @@ describe('offline answers on the demo patients', () => {
 
   it('keeps a passage that several sub-queries find once', async () => {
     const { answerer, outputs } = capturing();
-    const result = await workup('demo-crc-met', answerer, QUESTION);
+    const result = await workup(demoId('demo-crc-met'), answerer, QUESTION);
     const rankings = await Promise.all(outputs[0]!.subQueries.map((q) => retrieve(q, 10)));
     const hits = new Map<string, number>();
     for (const r of rankings)
@@ -123,7 +124,7 @@ describe('offline answers on the demo patients', () => {
 
   it('answers the question, names the tool that could not run and quotes supportive care for bevacizumab', async () => {
     const { answerer, outputs } = capturing();
-    const result = await workup('demo-crc-met', answerer, QUESTION);
+    const result = await workup(demoId('demo-crc-met'), answerer, QUESTION);
     const md = result.answer.markdown;
     expect(outputs[0]!.subQueries[0]).toBe(QUESTION);
     expect(md).toMatch(/^\*\*Question: Did the liver metastases grow\?/m);
@@ -139,7 +140,7 @@ describe('offline answers on the demo patients', () => {
 
   it('puts the MSI/MMR conflict first and cites how to reconcile it', async () => {
     const { answerer, outputs } = capturing();
-    const result = await workup('demo-icc', answerer);
+    const result = await workup(demoId('demo-icc'), answerer);
     expect(outputs[0]!.subQueries).toContain(
       'how to reconcile discordant MSI-H by PCR fragment analysis and proficient MMR immunohistochemistry and low tumour mutational burden'
     );
@@ -214,7 +215,7 @@ describe('model answers over the OpenAI wire protocol (scripted server)', () => 
     failWith = (name) => (name === step ? bad() : undefined);
     const events: AgentEvent[] = [];
     const { answerer } = capturing(model());
-    const result = await workup('demo-hcc', answerer, '', events);
+    const result = await workup(demoId('demo-hcc'), answerer, '', events);
     expect(result.problems).toBeUndefined();
     expect(result.answer.markdown).toMatch(/^\*The model could not write the answer/);
     expect(result.answer.markdown).toMatch(reason);

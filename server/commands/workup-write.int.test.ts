@@ -9,6 +9,7 @@ import { createWorkupDeps } from '../agent/deps';
 import { createAnswerer, createRetrieve, type Retrieve } from '../answer';
 import { program } from '../cli';
 import { createFhirClient } from '../fhir/fhir-client';
+import { demoId } from '../sandbox/demo/portable';
 import { workupCommand } from './workup';
 import { writeWorkup } from './workup-write';
 
@@ -33,7 +34,7 @@ describe('workup --write', () => {
     const deps = () => createWorkupDeps({ answerer: createAnswerer(), retrieve, traceDir: false, env });
     const flags = {
       fhir: ehr.fhirBase,
-      patient: 'demo-icc',
+      patient: demoId('demo-icc'),
       clientId: 'oncoagent-cli',
       clientSecret: 'test-secret',
       write: true,

@@ -5,6 +5,7 @@ import { createTestAnswerer } from '../../tests/support/test-answerer';
 import { startTestServer, type TestServer } from '../../tests/support/test-server';
 import { createWorkupDeps } from '../agent/deps';
 import { freePort } from '../http/serve';
+import { demoId } from '../sandbox/demo/portable';
 import { CliError } from './cli-error';
 import { workupCommand } from './workup';
 
@@ -37,7 +38,12 @@ afterAll(async () => {
 describe('workupCommand', () => {
   it('authenticates with client_credentials and prints the Markdown report', async () => {
     const out = capture();
-    const flags = { fhir: ehr.fhirBase, patient: 'demo-hcc', clientId: 'oncoagent-cli', clientSecret: 'test-secret' };
+    const flags = {
+      fhir: ehr.fhirBase,
+      patient: demoId('demo-hcc'),
+      clientId: 'oncoagent-cli',
+      clientSecret: 'test-secret',
+    };
     const result = await workupCommand(flags, deps, out.io);
     expect(result.toolCalls.map((c) => c.status)).not.toContain('error');
     expect(out.text()).toMatch(/^# Tumour-board workup: Walter Lindqvist/);
@@ -52,16 +58,16 @@ describe('workupCommand', () => {
       exp: Math.floor(Date.now() / 1000) + 600,
     });
     const out = capture();
-    await workupCommand({ fhir: ehr.fhirBase, patient: 'demo-pdac-g12c', token, json: true }, deps, out.io);
+    await workupCommand({ fhir: ehr.fhirBase, patient: demoId('demo-pdac-g12c'), token, json: true }, deps, out.io);
     const json = JSON.parse(out.text());
-    expect(json.patient.id).toBe('demo-pdac-g12c');
+    expect(json.patient.id).toBe(demoId('demo-pdac-g12c'));
     expect(json.toolCalls.map((c: { tool: string }) => c.tool)).toContain('variant_actionability');
   });
 
   it('runs against the in-process sandbox by patient name', async () => {
     const out = capture();
     const result = await workupCommand({ sandbox: true, patient: 'Okafor' }, deps, out.io);
-    expect(result.patient.id).toBe('demo-colon-new');
+    expect(result.patient.id).toBe(demoId('demo-colon-new'));
     expect(result.toolCalls.map((c) => c.tool)).toContain('predict_biomarkers');
   });
 
@@ -74,7 +80,7 @@ describe('workupCommand', () => {
         workupCommand({ fhir: ehr.fhirBase, patient: 'p', clientId: 'oncoagent-cli' }, deps, { ...io, env: {} })
       )
     ).toBe(1);
-    const wrong = { fhir: ehr.fhirBase, patient: 'demo-hcc', clientId: 'oncoagent-cli', clientSecret: 'wrong' };
+    const wrong = { fhir: ehr.fhirBase, patient: demoId('demo-hcc'), clientId: 'oncoagent-cli', clientSecret: 'wrong' };
     await expect(workupCommand(wrong, deps, io)).rejects.toThrow(/refused client "oncoagent-cli"/);
     const token = ehr.sandbox.signer.sign({
       aud: ehr.fhirBase,

@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../../tests/support/test-serve
 import type { WorkupDeps } from '../agent/deps';
 import type { AgentEvent } from '../agent/events';
 import type { Answerer } from '../answer/types';
+import { demoId } from '../sandbox/demo/portable';
 import { readToolConfig } from '../tools/config';
 import { freePort, listen, type Running } from './serve';
 import { workupRoutes } from './workup-routes';
@@ -98,7 +99,7 @@ const start = (body: unknown, auth?: string) =>
 describe('workup API', () => {
   it('starts a workup and streams its events in order, ending with done; the result is then readable', async () => {
     const res = await start(
-      { fhirBase: ehr.fhirBase, patientId: 'demo-icc', question: 'Reconcile the biomarkers' },
+      { fhirBase: ehr.fhirBase, patientId: demoId('demo-icc'), question: 'Reconcile the biomarkers' },
       `Bearer ${token}`
     );
     expect(res.status).toBe(202);
@@ -123,7 +124,7 @@ describe('workup API', () => {
 
   it('refuses FHIR servers outside the allowed origins and malformed requests with an OperationOutcome', async () => {
     const evil = await start(
-      { fhirBase: 'https://fhir.attacker.example/R4', patientId: 'demo-icc' },
+      { fhirBase: 'https://fhir.attacker.example/R4', patientId: demoId('demo-icc') },
       `Bearer ${token}`
     );
     expect(evil.status).toBe(400);
@@ -140,7 +141,7 @@ describe('workup API', () => {
   });
 
   it('surfaces the FHIR server rejecting a missing token as an error event and a 401 result', async () => {
-    const res = await start({ fhirBase: ehr.fhirBase, patientId: 'demo-icc' });
+    const res = await start({ fhirBase: ehr.fhirBase, patientId: demoId('demo-icc') });
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
     const events = await readEvents(id);
@@ -156,7 +157,7 @@ describe('workup API', () => {
 
   it('cancels a running workup; the stream ends with a cancellation and the run cannot be cancelled twice', async () => {
     const res = await start(
-      { fhirBase: ehr.fhirBase, patientId: 'demo-pdac-g12c', question: 'hang' },
+      { fhirBase: ehr.fhirBase, patientId: demoId('demo-pdac-g12c'), question: 'hang' },
       `Bearer ${token}`
     );
     const { id } = (await res.json()) as { id: string };

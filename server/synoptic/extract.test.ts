@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createScriptedModel } from '../llm/scripted';
 import { contentText, type ModelRequest } from '../llm/types';
 import { demoData } from '../sandbox/demo';
+import { demoId } from '../sandbox/demo/portable';
 import { extractOffline, extractSynoptic } from './extract';
 import { reportFromDiagnosticReport } from './input';
 import { parseItemPrompt } from './llm/signature';
@@ -69,7 +70,7 @@ describe('the sandbox demo biopsy', () => {
       .map((e) => e.resource)
       .find(
         (r): r is DiagnosticReport =>
-          r?.resourceType === 'DiagnosticReport' && r.id === 'demo-crc-met-pathology-2026-07-29'
+          r?.resourceType === 'DiagnosticReport' && r.id === demoId('demo-crc-met-pathology-2026-07-29')
       );
     expect(report).toBeDefined();
     const r = extractOffline(crc, reportFromDiagnosticReport(report!));

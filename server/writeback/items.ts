@@ -1,8 +1,8 @@
 // One plan item = one resource to write, with its stable key, plain-language summary and conditional-create query.
 // Keys and fullUrls are derived from the workup id, so the same workup always gives the same plan.
-import { createHash } from 'node:crypto';
 import type { Device, Patient, Reference, Resource } from '@medplum/fhirtypes';
 import type { WorkupResult } from '../agent/workup-result';
+import { nameUuid } from '../fhir/uuid';
 import { AIAST, DEVICE_SYSTEM, WORKUP_ITEM_SYSTEM } from './codes';
 import type { DeviceSpec } from './devices';
 
@@ -42,9 +42,7 @@ export interface NotWritten {
 
 /** A deterministic urn:uuid (UUID v5 layout over SHA-256) for a name. */
 export function uuidFor(name: string): string {
-  const h = createHash('sha256').update(name).digest('hex');
-  const variant = ((Number.parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
-  return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return `urn:uuid:${nameUuid(name)}`;
 }
 
 /** What every builder needs from the workup. */

@@ -1,6 +1,7 @@
 // The app served on its own origin, launched by an EHR on another origin: only standard SMART, CORS and WADO-RS.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { demoId } from '../../server/sandbox/demo/portable';
 import { launchBrowser } from '../support/browser';
 import { startAppOnly, startTestServer, type TestServer } from '../support/test-server';
 
@@ -22,7 +23,7 @@ afterAll(async () => {
 it('launches from an EHR on another origin and shows the patient with images', async () => {
   const page = await browser.newPage();
   await page.goto(`${ehr.url}/sandbox`);
-  await page.locator('[data-launch="demo-hcc"]').click();
+  await page.locator(`[data-launch="${demoId('demo-hcc')}"]`).click();
   await page.getByTestId('patient-name').waitFor({ timeout: 30_000 });
   expect(new URL(page.url()).origin).toBe(app.url);
   const thumbs = page.locator('[data-testid="imaging-thumbnail"][data-loaded="true"]');

@@ -3,10 +3,11 @@
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoId } from '../../server/sandbox/demo/portable';
 import { launchBrowser, OUTPUT_DIR } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-const PATIENT = 'demo-crc-met';
+const PATIENT = demoId('demo-crc-met');
 
 let server: TestServer;
 let browser: Browser;

@@ -4,11 +4,12 @@ import { resolve } from 'node:path';
 import type { Bundle, DiagnosticReport, Observation } from '@medplum/fhirtypes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoId } from '../../server/sandbox/demo/portable';
 import { launchBrowser, OUTPUT_DIR } from '../support/browser';
 import { backendToken } from '../support/smart-flow';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-const PATIENT = 'demo-crc-met';
+const PATIENT = demoId('demo-crc-met');
 const READ_ONLY_SCOPE = 'launch launch/patient openid fhirUser online_access patient/*.rs';
 const WORKUP_ITEM = 'https://oncoagent.example/fhir/identifier/workup-item';
 

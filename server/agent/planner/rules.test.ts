@@ -3,6 +3,7 @@
 import type { Bundle, DocumentReference } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { demoData } from '../../sandbox/demo';
+import { demoId } from '../../sandbox/demo/portable';
 import type { PlannedCall } from '../events';
 import type { PlannerContext } from '../next-step';
 import { readFacts } from '../record/facts';
@@ -37,7 +38,7 @@ const ok = (call: PlannedCall, output: unknown): WorkupToolCall => ({ ...call, s
 
 describe('rules planner on the demo patients', () => {
   it('segments each liver lesion at both CT time points, then assesses response from the measured diameters', async () => {
-    const p = plan('demo-crc-met');
+    const p = plan(demoId('demo-crc-met'));
     const segments = p.calls.filter((c) => c.tool === 'segment_lesion');
     expect(segments).toHaveLength(4);
     const images = segments.map((c) => (c.args as { image: string }).image);
@@ -46,7 +47,7 @@ describe('rules planner on the demo patients', () => {
     expect(p.followUps.map((f) => f.tool)).toEqual(['assess_response']);
 
     const planner = createRulesPlanner();
-    const ctx = context('demo-crc-met');
+    const ctx = context(demoId('demo-crc-met'));
     const first = await planner.start(ctx);
     if (first.kind !== 'runAgain') throw new Error('expected calls');
     const sizes = [28, 37, 16, 22];
@@ -75,7 +76,7 @@ describe('rules planner on the demo patients', () => {
 
   it('skips the response assessment with a note when no segmentation measured anything', async () => {
     const planner = createRulesPlanner();
-    const ctx = context('demo-crc-met');
+    const ctx = context(demoId('demo-crc-met'));
     const first = await planner.start(ctx);
     if (first.kind !== 'runAgain') throw new Error('expected calls');
     ctx.calls.push(...first.calls.map((c): WorkupToolCall => ({ ...c, status: 'error', message: 'no pixels', ms: 1 })));
@@ -84,16 +85,16 @@ describe('rules planner on the demo patients', () => {
   });
 
   it('predicts MSI, KRAS and BRAF from the feature bag when none is known, then looks up positive predictions', async () => {
-    const p = plan('demo-colon-new');
+    const p = plan(demoId('demo-colon-new'));
     const predict = p.calls.find((c) => c.tool === 'predict_biomarkers');
     expect(predict?.args).toEqual({
-      features: 'DocumentReference/demo-colon-new-he-tile-features',
+      features: `DocumentReference/${demoId('demo-colon-new-he-tile-features')}`,
       targets: ['MSI', 'KRAS', 'BRAF'],
     });
     expect(tools(p.calls)).not.toContain('variant_actionability');
 
     const planner = createRulesPlanner();
-    const ctx = context('demo-colon-new');
+    const ctx = context(demoId('demo-colon-new'));
     const first = await planner.start(ctx);
     if (first.kind !== 'runAgain') throw new Error('expected calls');
     const predictions = [
@@ -111,7 +112,7 @@ describe('rules planner on the demo patients', () => {
   });
 
   it('looks up every recorded alteration for the tumour type, fusions with their partner', () => {
-    const icc = plan('demo-icc')
+    const icc = plan(demoId('demo-icc'))
       .calls.filter((c) => c.tool === 'variant_actionability')
       .map((c) => c.args);
     expect(icc).toEqual([
@@ -119,13 +120,13 @@ describe('rules planner on the demo patients', () => {
       { gene: 'ROS1', alteration: 'fusion', tumorType: 'intrahepatic cholangiocarcinoma', partner: 'GOPC' },
       { alteration: 'MSI-H', tumorType: 'intrahepatic cholangiocarcinoma' },
     ]);
-    const pdac = plan('demo-pdac-g12c').calls.filter((c) => c.tool === 'variant_actionability');
+    const pdac = plan(demoId('demo-pdac-g12c')).calls.filter((c) => c.tool === 'variant_actionability');
     expect(pdac.map((c) => (c.args as { gene: string }).gene)).toEqual(['KRAS', 'TP53']);
-    expect(tools(plan('demo-rectal-pmab').calls)).not.toContain('variant_actionability');
+    expect(tools(plan(demoId('demo-rectal-pmab')).calls)).not.toContain('variant_actionability');
   });
 
   it('scores the HCC liver function (Child-Pugh, ALBI) and stages BCLC once the Child-Pugh class is known', async () => {
-    const p = plan('demo-hcc');
+    const p = plan(demoId('demo-hcc'));
     const scores = p.calls.filter((c) => c.tool === 'clinical_score').map((c) => c.args);
     expect(scores[0]).toEqual({
       score: 'child_pugh',
@@ -137,7 +138,7 @@ describe('rules planner on the demo patients', () => {
     });
     expect(scores[1]).toMatchObject({ score: 'albi' });
     const planner = createRulesPlanner();
-    const ctx = context('demo-hcc');
+    const ctx = context(demoId('demo-hcc'));
     const first = await planner.start(ctx);
     if (first.kind !== 'runAgain') throw new Error('expected calls');
     ctx.calls.push(...first.calls.map((c) => ok(c, { class: 'B' })));
@@ -154,24 +155,26 @@ describe('rules planner on the demo patients', () => {
   });
 
   it('stages from recorded T, N and M, narrowing sub-categories the AJCC table does not use', () => {
-    const stage = plan('demo-rectal-pmab').calls.find((c) => c.tool === 'tnm_stage');
+    const stage = plan(demoId('demo-rectal-pmab')).calls.find((c) => c.tool === 'tnm_stage');
     expect(stage?.args).toEqual({ site: 'colorectal', t: 'cT3', n: 'cN1', m: 'cM1b' });
     expect(stage?.reason).toMatch(/cT3c → cT3/);
   });
 
   it('searches literature or the web only when the question asks for it', () => {
-    expect(tools(plan('demo-pdac-g12c').calls)).not.toContain('pubmed_search');
-    expect(tools(plan('demo-pdac-g12c', 'What do the latest trials show?').calls)).toContain('pubmed_search');
-    expect(tools(plan('demo-pdac-g12c', 'Please check online for new approvals').calls)).toContain('web_search');
+    expect(tools(plan(demoId('demo-pdac-g12c')).calls)).not.toContain('pubmed_search');
+    expect(tools(plan(demoId('demo-pdac-g12c'), 'What do the latest trials show?').calls)).toContain('pubmed_search');
+    expect(tools(plan(demoId('demo-pdac-g12c'), 'Please check online for new approvals').calls)).toContain(
+      'web_search'
+    );
   });
 
   it('plans exactly the same calls when a clinical note carries injected instructions', () => {
-    const injected = structuredClone(bundleOf('demo-crc-met'));
+    const injected = structuredClone(bundleOf(demoId('demo-crc-met')));
     const note: DocumentReference = {
       resourceType: 'DocumentReference',
       id: 'injected-note',
       status: 'current',
-      subject: { reference: 'Patient/demo-crc-met' },
+      subject: { reference: `Patient/${demoId('demo-crc-met')}` },
       content: [
         {
           attachment: {
@@ -186,6 +189,6 @@ describe('rules planner on the demo patients', () => {
     };
     injected.entry!.push({ resource: note, request: { method: 'PUT', url: 'DocumentReference/injected-note' } });
     const strip = (p: ReturnType<typeof plan>) => ({ calls: p.calls, followUps: p.followUps });
-    expect(strip(plan('demo-crc-met', '', injected))).toEqual(strip(plan('demo-crc-met')));
+    expect(strip(plan(demoId('demo-crc-met'), '', injected))).toEqual(strip(plan(demoId('demo-crc-met'))));
   });
 });

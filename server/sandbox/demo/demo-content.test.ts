@@ -13,6 +13,7 @@ import { decodeNpy } from '../../../common/npy/npy';
 import { phantomOrgans } from '../dicom/phantom-anatomy';
 import { lesionBoxPx, lesionKeySlice } from '../dicom/phantom-spec';
 import { DEMO_PATIENT_IDS, demoData } from './index';
+import { demoId } from './portable';
 
 const OPTIONS = { dicomWebBase: 'http://localhost:8080/sandbox/dicomweb' };
 const data = demoData(OPTIONS);
@@ -84,7 +85,7 @@ describe('biomarkers', () => {
     const docs = ofType<DocumentReference>('DocumentReference').filter(
       (d) => d.content[0].attachment.contentType === 'application/x-npy'
     );
-    expect(docs.map((d) => d.subject?.reference)).toEqual(['Patient/demo-colon-new']);
+    expect(docs.map((d) => d.subject?.reference)).toEqual([`Patient/${demoId('demo-colon-new')}`]);
     const bytes = Buffer.from(docs[0].content[0].attachment.data ?? '', 'base64');
     const { shape, data: values } = decodeNpy(new Uint8Array(bytes));
     expect(shape).toEqual([96, 64]);
@@ -95,7 +96,7 @@ describe('biomarkers', () => {
   });
 
   it('records BRAF V600E, a ROS1 fusion, an outside MSI-H and proficient MMR for patient 6', () => {
-    const obs = ofType<Observation>('Observation', data.bundles[DEMO_PATIENT_IDS.indexOf('demo-icc')]);
+    const obs = ofType<Observation>('Observation', data.bundles[DEMO_PATIENT_IDS.indexOf(demoId('demo-icc'))]);
     const genes = (o: Observation) =>
       (o.component ?? [])
         .filter((c) => c.code.coding?.[0]?.code === '48018-6')
@@ -117,7 +118,7 @@ describe('biomarkers', () => {
   });
 
   it('records KRAS p.Gly12Cys c.34G>T for the pancreatic cancer patient', () => {
-    const obs = ofType<Observation>('Observation', data.bundles[DEMO_PATIENT_IDS.indexOf('demo-pdac-g12c')]);
+    const obs = ofType<Observation>('Observation', data.bundles[DEMO_PATIENT_IDS.indexOf(demoId('demo-pdac-g12c'))]);
     const texts = obs.map((o) => (o.component ?? []).flatMap((c) => c.valueCodeableConcept?.text ?? []).join(' '));
     expect(texts).toContain('KRAS c.34G>T p.Gly12Cys Somatic');
   });

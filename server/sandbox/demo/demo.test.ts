@@ -47,10 +47,10 @@ describe('demo bundles', () => {
     });
   });
 
-  it('gives every resource a readable, globally unique id (shared Endpoints excepted)', () => {
+  it('gives every resource a UUID id, globally unique (shared Endpoints excepted), as Medplum requires', () => {
     const seen = new Map<string, string>();
     for (const r of all) {
-      expect(r.id).toMatch(/^[a-z0-9][a-z0-9.-]{0,63}$/);
+      expect(r.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       const key = `${r.resourceType}/${r.id}`;
       const json = JSON.stringify(r);
       if (seen.has(key)) expect([key, json]).toEqual([key, seen.get(key)]);

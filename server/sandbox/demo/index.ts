@@ -6,9 +6,11 @@ import { crcMetastatic } from './crc-metastatic';
 import { hccCirrhosis } from './hcc-cirrhosis';
 import { iccBrafRos1 } from './icc-braf-ros1';
 import { pancreasKrasG12c } from './pancreas-kras-g12c';
+import { demoId, withUuids } from './portable';
 import { rectalPanitumumab } from './rectal-panitumumab';
 import type { DemoOptions, PatientDemo } from './types';
 
+export { demoId } from './portable';
 export type { DemoOptions, PatientDemo } from './types';
 
 /** Everything the sandbox loads at start: one transaction Bundle per patient and the DICOM series to serve. */
@@ -26,16 +28,19 @@ const PATIENTS: { id: string; build: (options: DemoOptions) => PatientDemo }[] =
   { id: 'demo-icc', build: iccBrafRos1 },
 ];
 
-/** Patient ids of the demo patients, in the order of `demoData().bundles`. */
-export const DEMO_PATIENT_IDS: readonly string[] = Object.freeze(PATIENTS.map((p) => p.id));
+/** Patient ids (UUIDs) of the demo patients, in the order of `demoData().bundles`. */
+export const DEMO_PATIENT_IDS: readonly string[] = Object.freeze(PATIENTS.map((p) => demoId(p.id)));
 
 /**
  * Builds the demo data; the same options always give deep-equal output.
  * @param options - Where the sandbox serves DICOMweb (ImagingStudy endpoints point there).
- * @returns The Bundles (PUT entries with stable ids, so reloading is idempotent) and the phantom specs.
+ * @returns The Bundles (PUT entries with stable UUID ids, so reloading is idempotent) and the phantom specs.
  */
 export function demoData(options: DemoOptions): DemoData {
   const built = PATIENTS.map((p) => p.build(options));
   // Cloned so a caller that mutates what it loads cannot change the shared phantom specs.
-  return structuredClone({ bundles: built.map((b) => b.bundle), phantoms: built.flatMap((b) => b.phantoms) });
+  return structuredClone({
+    bundles: withUuids(built.map((b) => b.bundle)),
+    phantoms: built.flatMap((b) => b.phantoms),
+  });
 }

@@ -6,6 +6,7 @@ import { encodeNpy } from '../../../common/npy/npy';
 import { backendToken } from '../../../tests/support/smart-flow';
 import { startTestServer, type TestServer } from '../../../tests/support/test-server';
 import { createFhirClient, type FhirClient } from '../../fhir/fhir-client';
+import { demoId } from '../../sandbox/demo/portable';
 import { readToolConfig } from '../config';
 import { runTool } from '../run-tool';
 import { predictBiomarkersTool as tool } from './index';
@@ -26,15 +27,17 @@ describe('predict_biomarkers over the sandbox', () => {
   it("runs the demo model on demo-colon-new's histology feature bag", async () => {
     const run = await runTool(
       tool,
-      { features: 'DocumentReference/demo-colon-new-he-tile-features' },
+      { features: `DocumentReference/${demoId('demo-colon-new-he-tile-features')}` },
       { config, fhir }
     );
     expect(run.status, run.message).toBe('ok');
     expect(run.output?.bag).toEqual({ n: 96, d: 64 });
-    expect(run.output?.source).toBe('DocumentReference/demo-colon-new-he-tile-features');
+    expect(run.output?.source).toBe(`DocumentReference/${demoId('demo-colon-new-he-tile-features')}`);
     expect(run.output?.predictions.map((p) => p.target)).toEqual(['MSI', 'KRAS', 'BRAF']);
     expect(run.output?.disclaimer).toBe('Demo model, not clinically validated: do not use for patient care.');
-    expect(server.fhirRequests).toContain('GET /sandbox/fhir/R4/DocumentReference/demo-colon-new-he-tile-features');
+    expect(server.fhirRequests).toContain(
+      `GET /sandbox/fhir/R4/DocumentReference/${demoId('demo-colon-new-he-tile-features')}`
+    );
   });
 
   it('follows an attachment url to a Binary on the FHIR server', async () => {
@@ -52,7 +55,7 @@ describe('predict_biomarkers over the sandbox', () => {
       body: {
         resourceType: 'DocumentReference',
         status: 'current',
-        subject: { reference: 'Patient/demo-colon-new' },
+        subject: { reference: `Patient/${demoId('demo-colon-new')}` },
         content: [{ attachment: { contentType: 'application/x-npy', url: `Binary/${binary.id}` } }],
       } satisfies DocumentReference,
     })) as unknown as DocumentReference;
@@ -68,7 +71,7 @@ describe('predict_biomarkers over the sandbox', () => {
       status: 'error',
       message: expect.stringMatching(/Could not read DocumentReference\/no-such-doc/),
     });
-    const note = 'DocumentReference/demo-colon-new-surgical-consult-2026-11-24';
+    const note = `DocumentReference/${demoId('demo-colon-new-surgical-consult-2026-11-24')}`;
     const notBag = await runTool(tool, { features: note }, { config, fhir });
     expect(notBag).toMatchObject({
       status: 'error',

@@ -9,6 +9,7 @@ import type { EvidenceItem, Finding, WorkupResult, WorkupToolCall } from '../../
 import { createFhirClient } from '../../fhir/fhir-client';
 import { CRC_BASELINE, CRC_FOLLOW_UP } from '../../sandbox/demo/crc-metastatic-imaging';
 import { isoDate } from '../../sandbox/demo/imaging';
+import { demoId } from '../../sandbox/demo/portable';
 import { lesionBoxPx, lesionKeySlice } from '../../sandbox/dicom/phantom-spec';
 import { assessResponseTool } from '../../tools/assess_response';
 import { readToolConfig } from '../../tools/config';
@@ -20,7 +21,7 @@ import { tnmStageTool } from '../../tools/tnm_stage';
 import type { Tool, ToolContext } from '../../tools/types';
 import { variantActionabilityTool } from '../../tools/variant_actionability';
 
-export const FIXTURE_PATIENT = 'demo-crc-met';
+export const FIXTURE_PATIENT = demoId('demo-crc-met');
 
 /** A guideline passage from the repository's knowledge corpus: the first paragraph under a heading. */
 function passage(n: number, sourceId: string, heading: string): EvidenceItem {
@@ -98,7 +99,7 @@ export async function sandboxWorkup(fhirBase: string, token: string, id = 'wk-fi
   for (const spec of [CRC_BASELINE, CRC_FOLLOW_UP]) {
     for (const lesion of spec.lesions) {
       const sop = `${spec.seriesInstanceUid}.${lesionKeySlice(spec, lesion) + 1}`;
-      const image = `ImagingStudy/${FIXTURE_PATIENT}-ct-${isoDate(spec)}/series/${spec.seriesInstanceUid}/instances/${sop}`;
+      const image = `ImagingStudy/${demoId(`demo-crc-met-ct-${isoDate(spec)}`)}/series/${spec.seriesInstanceUid}/instances/${sop}`;
       const seg = await call(segmentLesionTool as unknown as Tool<never, SegmentLesionOutput>, {
         image,
         box: lesionBoxPx(spec, lesion),
@@ -144,7 +145,9 @@ export async function sandboxWorkup(fhirBase: string, token: string, id = 'wk-fi
   const segIds = Object.values(measured)
     .flat()
     .map((m) => `tool:${m.id}`);
-  const studies = [CRC_BASELINE, CRC_FOLLOW_UP].map((s) => `record:ImagingStudy/${FIXTURE_PATIENT}-ct-${isoDate(s)}`);
+  const studies = [CRC_BASELINE, CRC_FOLLOW_UP].map(
+    (s) => `record:ImagingStudy/${demoId(`demo-crc-met-ct-${isoDate(s)}`)}`
+  );
   const findings: Finding[] = [
     {
       kind: 'response',
