@@ -3,6 +3,7 @@ import './quiet-logs';
 import { badRequest, OperationOutcomeError, serverError } from '@medplum/core';
 import type { OperationOutcome } from '@medplum/fhirtypes';
 import { Client } from 'fhir-kit-client';
+import { backoffDelay, sleep } from '../net/backoff';
 
 export interface FhirConnection {
   /** FHIR base URL, e.g. https://ehr.example.org/fhir/R4 */
@@ -96,19 +97,48 @@ function retryable(err: unknown): boolean {
   return status === undefined || status === 429 || status >= 500;
 }
 
+/** How one call may be repeated. */
+export interface RetryOptions {
+  /**
+   * False for a request that changes the server (a transaction, a create): it is sent once, because after a lost
+   * response it may already have been applied. Default true (reads, searches, batches of reads).
+   */
+  idempotent?: boolean;
+  /** The caller's cancellation: stops the call in flight and any wait before a retry. */
+  signal?: AbortSignal;
+}
+
 /**
- * Runs one call with a timeout, retrying network failures, 429 and 5xx with exponential backoff.
+ * Runs one call with a timeout; an idempotent call is retried after network failures, 429 and 5xx with exponential
+ * backoff (the wait is cut short when the caller cancels).
  * @param fhir - The client.
  * @param call - Receives an AbortSignal to pass to fhir-kit-client.
+ * @param options - Whether the call may be repeated, and the caller's signal.
  * @returns The call's result; throws an OperationOutcomeError.
  */
-export async function withRetries<T>(fhir: FhirClient, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withRetries<T>(
+  fhir: FhirClient,
+  call: (signal: AbortSignal) => Promise<T>,
+  options: RetryOptions = {}
+): Promise<T> {
+  const retries = options.idempotent === false ? 0 : fhir.retries;
   for (let attempt = 0; ; attempt++) {
+    const timeout = AbortSignal.timeout(fhir.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
     try {
-      return await call(AbortSignal.timeout(fhir.timeoutMs));
+      return await call(signal);
     } catch (err) {
-      if (attempt >= fhir.retries || !retryable(err)) throw toOutcomeError(err, fhir.baseUrl);
-      await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
+      if (options.signal?.aborted) throw cancelled();
+      if (attempt >= retries || !retryable(err)) throw toOutcomeError(err, fhir.baseUrl);
+      try {
+        await sleep(backoffDelay(attempt + 1, 200, 5_000), options.signal);
+      } catch {
+        throw cancelled();
+      }
     }
   }
+}
+
+function cancelled(): OperationOutcomeError {
+  return new OperationOutcomeError(outcome('exception', 'The request to the FHIR server was cancelled'));
 }

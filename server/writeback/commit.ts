@@ -64,8 +64,11 @@ function refusal(err: OperationOutcomeError, writing: Bundle, phase: 'check' | '
 }
 
 async function send(fhir: FhirClient, body: Bundle, kind: 'batch' | 'transaction'): Promise<Bundle> {
-  return (await withRetries(fhir, (signal) =>
-    fhir.client[kind]({ body: body as unknown as FhirResource, options: { signal } })
+  return (await withRetries(
+    fhir,
+    (signal) => fhir.client[kind]({ body: body as unknown as FhirResource, options: { signal } }),
+    // A transaction is sent once: after a lost response it may have been applied already.
+    { idempotent: kind === 'batch' }
   )) as unknown as Bundle;
 }
 
