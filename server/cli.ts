@@ -20,7 +20,7 @@ export function program(): Command {
     .command('serve')
     .description('serve the app and API (with --sandbox: plus the development EHR)')
     .option('--port <port>', 'port (default PORT or 8080)')
-    .option('--host <host>', 'interface to bind (default HOST or 0.0.0.0)')
+    .option('--host <host>', 'interface to bind (default HOST or 127.0.0.1)')
     .option('--sandbox', 'serve the sandbox EHR at /sandbox (FHIR at /sandbox/fhir/R4)')
     .addOption(
       new Option('--sandbox-open', 'serve the sandbox FHIR API without auth (behind an external SMART server)')
@@ -51,6 +51,7 @@ export function program(): Command {
     .option('--json', 'print the WorkupResult JSON')
     .option('--sandbox', 'run against an in-process sandbox EHR with the demo patients')
     .option('--write', 'commit the write-back plan (preliminary resources) with the same credentials')
+    .option('--scope <scopes>', 'SMART scopes to ask for with --client-id or --sandbox (default: explicit per-type scopes)')
     .action(async (flags: WorkupFlags) => {
       await workupCommand(flags, () => createWorkupDeps({ answerer: createAnswerer(), retrieve: createRetrieve() }));
     });

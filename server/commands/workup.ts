@@ -2,6 +2,7 @@
 // prints the Markdown report, or the WorkupResult JSON with --json. Exit 1: bad input; 2: a dependency is unavailable.
 import { OperationOutcomeError } from '@medplum/core';
 import type { Patient } from '@medplum/fhirtypes';
+import { CLI_READ_SCOPE } from '../../common/smart/scopes';
 import type { WorkupDeps } from '../agent/deps';
 import type { AgentEvent } from '../agent/events';
 import { workupMarkdown } from '../agent/markdown';
@@ -12,7 +13,7 @@ import { ModelUnavailableError } from '../llm/errors';
 import { CliError, UnavailableError } from './cli-error';
 import { type SandboxSession, startSandboxSession } from './sandbox-session';
 import { clientCredentialsToken } from './workup-auth';
-import { WRITE_SCOPE, writeLine, writeWorkup } from './workup-write';
+import { WRITE_SCOPE, type WriteSummary, writeLine, writeWorkup } from './workup-write';
 
 export { createWorkupDeps } from '../agent/deps';
 
@@ -29,6 +30,8 @@ export interface WorkupFlags {
   sandbox?: boolean;
   /** Commit the write-back plan (preliminary resources) with the same credentials. */
   write?: boolean;
+  /** SMART scopes for --client-id or --sandbox (default: explicit per-type read scopes, plus writes with --write). */
+  scope?: string;
 }
 
 export interface WorkupIo {
@@ -100,6 +103,15 @@ export async function workupCommand(
     const mapped = toCliError(err);
     throw mapped instanceof CliError ? mapped : new CliError((err as Error).message);
   }
+  if (flags.scope !== undefined && !/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/.test(flags.scope)) {
+    throw new CliError(
+      '--scope must be space-separated SMART scopes, e.g. "system/Observation.crus system/Patient.rs"'
+    );
+  }
+  if (flags.scope !== undefined && !flags.clientId && !flags.sandbox) {
+    throw new CliError('--scope applies to --client-id or --sandbox (a --token carries its own scopes)');
+  }
+  const scope = flags.scope ?? (flags.write ? WRITE_SCOPE : CLI_READ_SCOPE);
   let session: SandboxSession | undefined;
   try {
     let fhirBase = flags.fhir ?? '';
@@ -108,9 +120,8 @@ export async function workupCommand(
       io.stderr?.write('· Starting the sandbox EHR with the demo patients\n');
       session = await startSandboxSession({ demo: true });
       fhirBase = session.fhirBase;
-      token = await session.token(flags.write ? WRITE_SCOPE : undefined);
+      token = await session.token(scope);
     } else if (flags.clientId && secret) {
-      const scope = flags.write ? WRITE_SCOPE : undefined;
       token = await clientCredentialsToken({ fhirBase, clientId: flags.clientId, clientSecret: secret, scope });
     }
     const fhir = createFhirClient({ baseUrl: fhirBase, token });
@@ -123,8 +134,13 @@ export async function workupCommand(
       question: flags.question,
       emit: write && progress(write),
     });
-    const written = flags.write ? await writeWorkup(fhir, result) : undefined;
-    io.stdout?.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : workupMarkdown(result));
+    let written: WriteSummary | undefined;
+    try {
+      written = flags.write ? await writeWorkup(fhir, result) : undefined;
+    } finally {
+      // The report is printed even when the write failed: the workup itself is done.
+      io.stdout?.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : workupMarkdown(result));
+    }
     if (written) (flags.json ? io.stderr : io.stdout)?.write(writeLine(written));
     return result;
   } catch (err) {

@@ -3,10 +3,7 @@
 import type { CodeableConcept, Coding } from '@medplum/fhirtypes';
 import { CANONICAL_BASE, canonical } from '../fhir/canonical';
 
-/** Identifier system of every item a workup writes; the value is `<workupId>:<item key>`. */
-export const WORKUP_ITEM_SYSTEM = `${CANONICAL_BASE}/identifier/workup-item`;
-/** Identifier system of the Devices (agent, models, engines); the value is `<id>@<version>`. */
-export const DEVICE_SYSTEM = `${CANONICAL_BASE}/identifier/device`;
+export { DEVICE_SYSTEM, WORKUP_ITEM_SYSTEM } from '../../common/writeback/systems';
 /** Identifier system of knowledge inputs (guideline documents, variant knowledge bases, model cards). */
 export const KNOWLEDGE_SYSTEM = `${CANONICAL_BASE}/identifier/knowledge`;
 

@@ -1,11 +1,10 @@
 // The write-back module: the only code that builds resources to write to the EHR (DESIGN §3). See OUTPUTS.md.
 export { PROFILE } from './codes';
-export { type CommitResult, type CommittedEntry, commitPlan } from './commit';
+export { type CommitReport, commitPlan, type RefusedEntry, type WrittenEntry } from './commit';
 export type { NotWritten, PlanGroup } from './items';
 export { buildPlan, type PlanInput, type PlanSummaryItem, type WritebackPlan } from './plan';
 export { isSigned, sign } from './sign';
 export { type TnmBase, tnmCategoryObservation, tnmStageGroupObservation } from './staging';
 export type { SynopticInput } from './synoptic';
-export { existenceBatch, pendingTransaction, readExistence } from './two-phase';
 export { hasErrors, validateAny, validateOne } from './validate';
 export { validatePlan } from './validate-plan';

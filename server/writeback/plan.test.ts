@@ -12,6 +12,7 @@ import type {
   QuestionnaireResponse,
 } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FINDING_SYSTEM, WORKUP_ITEM_SYSTEM } from '../../common/writeback/systems';
 import type { WorkupResult } from '../agent/workup-result';
 import { CRC_FOLLOW_UP } from '../sandbox/demo/crc-metastatic-imaging';
 import { generatePhantomSlice } from '../sandbox/dicom/phantom';
@@ -160,9 +161,10 @@ describe('buildPlan', () => {
     expect(withForm.valid).toBe(true);
     const qrEntry = withForm.bundle.entry!.find((e) => e.resource!.resourceType === 'QuestionnaireResponse')!;
     const qr = qrEntry.resource as QuestionnaireResponse;
-    expect(qr).toMatchObject({
-      status: 'in-progress',
-      identifier: { value: 'wk-offline-1:synoptic:ajcc8-lung-resection' },
+    expect(qr).toMatchObject({ status: 'in-progress', identifier: { system: FINDING_SYSTEM } });
+    expect(qr.meta?.tag).toContainEqual({
+      system: WORKUP_ITEM_SYSTEM,
+      code: 'wk-offline-1:synoptic:ajcc8-lung-resection',
     });
     const obs = withForm.bundle
       .entry!.map((e) => e.resource as Observation)

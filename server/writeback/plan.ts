@@ -6,10 +6,11 @@ import type { WorkupResult } from '../agent/workup-result';
 import { biomarkerItems } from './biomarkers';
 import { WORKUP_ITEM_SYSTEM } from './codes';
 import { agentSpec, type DeviceSpec, deviceResource } from './devices';
+import { withIdentities } from './identity';
 import { imagingItems } from './imaging';
 import { type BuildContext, deviceItem, type NotWritten, type PlanGroup, type PlanItem } from './items';
 import { provenanceItem } from './provenance';
-import { reportItem } from './report';
+import { MAX_REVIEW_TEXT, type ReportReview, reportItem } from './report';
 import { sign } from './sign';
 import { stagingItems } from './staging';
 import { type SynopticInput, synopticItems } from './synoptic';
@@ -24,6 +25,10 @@ export interface PlanInput {
   include?: string[];
   /** `Practitioner/<id>` (or PractitionerRole) signing: the plan comes back signed (statuses final). */
   signAs?: string;
+  /** The signer's display name (from the fhirUser resource), shown in the report and on the signature. */
+  signerName?: string;
+  /** The clinician's edits on the review screen: their conclusion and a comment. */
+  review?: Pick<ReportReview, 'conclusion' | 'comment'>;
 }
 
 export interface PlanSummaryItem {
@@ -45,6 +50,17 @@ export interface WritebackPlan {
   outcome: OperationOutcome;
   valid: boolean;
   signed: boolean;
+}
+
+function reviewOf(review: PlanInput['review']): ReportReview {
+  const text = (value: string | undefined, what: string): string | undefined => {
+    if (value === undefined) return undefined;
+    if (value.length > MAX_REVIEW_TEXT) {
+      throw new OperationOutcomeError(badRequest(`The ${what} is longer than ${MAX_REVIEW_TEXT} characters`));
+    }
+    return value.trim() || undefined;
+  };
+  return { conclusion: text(review?.conclusion, 'conclusion'), comment: text(review?.comment, 'comment') };
 }
 
 function instant(value: string): string {
@@ -115,8 +131,8 @@ export function buildPlan(input: PlanInput): WritebackPlan {
         .filter((r) => r.startsWith('ImagingStudy/'))
     ),
   ];
-  const results = chosen.filter((i) => i.resource.resourceType === 'Observation');
-  const report = reportItem(ctx, results, studies);
+  const signerName = input.signAs ? input.signerName?.trim().slice(0, 200) || undefined : undefined;
+  const report = reportItem(ctx, { candidates, chosen }, studies, { ...reviewOf(input.review), signerName });
   const written = wanted(report) ? [...chosen, report] : chosen;
 
   const specs = new Map<string, DeviceSpec>();
@@ -138,7 +154,9 @@ export function buildPlan(input: PlanInput): WritebackPlan {
       request: { method: 'POST', url: e.resource.resourceType, ifNoneExist: e.ifNoneExist },
     })),
   };
-  if (input.signAs) bundle = sign(bundle, input.signAs);
+  bundle = input.signAs
+    ? sign(bundle, { reference: input.signAs, ...(signerName ? { display: signerName } : {}) })
+    : withIdentities(bundle);
   const outcome = validatePlan(bundle);
   const summary = [
     ...devices.map((d) => summaryOf(d, true)),

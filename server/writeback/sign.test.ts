@@ -29,7 +29,16 @@ describe('sign', () => {
       type: { coding: [{ code: 'verifier' }] },
       who: { reference: 'Practitioner/dr-weber' },
     });
-    expect(signed.entry!.map((e) => e.request)).toEqual(plan.bundle.entry!.map((e) => e.request));
+    // The same conditional creates for the results (signing changes no finding's identity); the Provenance is a new
+    // attestation, so a signed commit of results written earlier as preliminary records the sign-off.
+    const requests = (b: typeof signed) => b.entry!.map((e) => e.request);
+    const types = signed.entry!.map((e) => e.resource!.resourceType);
+    expect(requests(signed).filter((_, i) => types[i] !== 'Provenance')).toEqual(
+      requests(plan.bundle).filter((_, i) => types[i] !== 'Provenance')
+    );
+    const provenanceRequest = (b: typeof signed) =>
+      b.entry!.find((e) => e.resource!.resourceType === 'Provenance')!.request;
+    expect(provenanceRequest(signed)?.ifNoneExist).not.toBe(provenanceRequest(plan.bundle)?.ifNoneExist);
   });
 
   it('gives the same result when signed twice and does not change the plan it was given', () => {

@@ -6,6 +6,7 @@ import type { Bundle, Practitioner, PractitionerRole, ProvenanceAgent, Reference
 type Signer = Reference<Practitioner | PractitionerRole>;
 
 import { SYS } from './codes';
+import { withIdentities } from './identity';
 
 const SIGNER = /^(Practitioner|PractitionerRole)\/[A-Za-z0-9\-.]{1,64}$/;
 
@@ -45,10 +46,11 @@ export function sign(bundle: Bundle, practitioner: string | Signer): Bundle {
       )
     );
   }
-  return {
+  // The Provenance's identity includes its verifier: a signed commit is a new attestation of the same results.
+  return withIdentities({
     ...bundle,
     entry: (bundle.entry ?? []).map((e) => (e.resource ? { ...e, resource: signResource(e.resource, signer) } : e)),
-  };
+  });
 }
 
 /** True when the plan carries a clinician's sign-off. */

@@ -63,6 +63,10 @@ export interface PlanRequest {
   include?: string[];
   /** `Practitioner/<id>`: the plan comes back signed (final). */
   signAs?: string;
+  /** The signer's name, for the report and the signature. */
+  signerName?: string;
+  /** The clinician's edited conclusion and comment. */
+  review?: { conclusion?: string; comment?: string };
 }
 
 /**

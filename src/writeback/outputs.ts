@@ -1,7 +1,7 @@
 // Recognises what OncoAgent wrote to the chart (its profiles and identifiers), so the patient view can label it and
 // keep machine results (e.g. a predicted MSI status) out of the cards that show measured values.
 import type { Resource } from '@medplum/fhirtypes';
-import { CANONICAL_BASE } from '../../server/fhir/canonical';
+import { CANONICAL_BASE } from '../../common/fhir/canonical';
 
 const IDENTIFIER_PREFIX = `${CANONICAL_BASE}/identifier/`;
 const PROFILE_PREFIX = `${CANONICAL_BASE}/StructureDefinition/`;

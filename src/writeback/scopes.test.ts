@@ -1,7 +1,7 @@
 // Checks the scope check that runs before any write: which resources each scope set may create and search.
 import type { Bundle } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCOPE } from '../../server/config';
+import { DEFAULT_SCOPE } from '../../common/smart/scopes';
 import { missingAccessMessage, missingWriteAccess, parseScopes, signerOf } from './scopes';
 
 const subject = { reference: 'Patient/p1' };

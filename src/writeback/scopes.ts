@@ -31,7 +31,7 @@ export function parseScopes(scope: string): Scope[] {
 /** A permission the plan needs and the token lacks, with the scope that would grant it. */
 export interface MissingAccess {
   resourceType: string;
-  perm: 'c' | 's';
+  perm: 'c' | 's' | 'r';
   /** e.g. `patient/Observation.c` or `user/Device.c`. */
   scope: string;
 }
@@ -69,12 +69,70 @@ export function missingWriteAccess(scope: string, plan: Bundle): MissingAccess[]
       }
     }
   }
+  // Servers that validate claimed profiles (Medplum) read them with the writer's access.
+  const claimsProfiles = (plan.entry ?? []).some((e) => e.resource?.meta?.profile?.length);
+  const readsProfiles = scopes.some((s) => (s.type === '*' || s.type === 'StructureDefinition') && s.perms.has('r'));
+  if (claimsProfiles && !readsProfiles) {
+    missing.set('StructureDefinition.r', {
+      resourceType: 'StructureDefinition',
+      perm: 'r',
+      scope: 'user/StructureDefinition.rs',
+    });
+  }
   return [...missing.values()];
 }
 
-const PLURAL: Record<string, string> = { Provenance: 'Provenance', Device: 'Devices' };
+/**
+ * Things the granted scopes will not stop but that the clinician should know before signing.
+ * @param scope - The granted scopes.
+ * @param plan - The plan Bundle.
+ * @returns Sentences (empty when none).
+ */
+export function scopeWarnings(scope: string, plan: Bundle): string[] {
+  const scopes = parseScopes(scope);
+  const out: string[] = [];
+  const results = new Set(
+    (plan.entry ?? [])
+      .map((e) => e.resource?.resourceType ?? '')
+      .filter((t) => ['Observation', 'DiagnosticReport', 'QuestionnaireResponse'].includes(t))
+  );
+  const noUpdate = [...results].filter(
+    (t) => !scopes.some((s) => (s.type === '*' || s.type === t) && s.perms.has('u'))
+  );
+  if (noUpdate.length) {
+    out.push(
+      `Your session cannot update ${noUpdate.join(', ')}: results already in the chart as preliminary stay unsigned, ` +
+        'and earlier results this signature replaces are not marked superseded.'
+    );
+  }
+  const tokens = scope.split(/\s+/);
+  const firstWildcard = tokens.findIndex((t) => /^(patient|user|system)\/\*\./.test(t));
+  const laterWrite = tokens.findIndex(
+    (t, i) => i > firstWildcard && /^(patient|user|system)\/[A-Za-z]+\.[a-z]*c/.test(t)
+  );
+  if (firstWildcard >= 0 && laterWrite > firstWildcard) {
+    out.push(
+      `Your session's scopes start with a wildcard (${tokens[firstWildcard]}); some EHRs (Medplum among them) then ` +
+        'ignore the write scopes after it and refuse the save. Ask for explicit per-type scopes.'
+    );
+  }
+  return out;
+}
+
+const PLURAL: Record<string, string> = {
+  Provenance: 'Provenance',
+  Device: 'Devices',
+  StructureDefinition: 'results that claim profiles (StructureDefinition read)',
+};
 /** Results first, then what records how they were made. */
-const ORDER = ['Observation', 'DiagnosticReport', 'QuestionnaireResponse', 'Device', 'Provenance'];
+const ORDER = [
+  'Observation',
+  'DiagnosticReport',
+  'QuestionnaireResponse',
+  'Device',
+  'Provenance',
+  'StructureDefinition',
+];
 const rank = (type: string): number => (ORDER.includes(type) ? ORDER.indexOf(type) : ORDER.length);
 
 /**

@@ -1,8 +1,9 @@
 // Checks the sign-and-save sequence: identity and scopes before anything is sent, a signed valid plan, then the commit.
-import type { Bundle } from '@medplum/fhirtypes';
+import type { DiagnosticReport, Observation } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SCOPE } from '../../common/smart/scopes';
+import { FakeEhr } from '../../common/writeback/testing/fake-ehr';
 import type { WorkupResult } from '../../server/agent/workup-result';
-import { DEFAULT_SCOPE } from '../../server/config';
 import { buildPlan, type PlanInput, type WritebackPlan } from '../../server/writeback';
 import { offlineWorkup } from '../../server/writeback/testing/offline-workup';
 import type { WorkupApi } from '../workup/api';
@@ -32,22 +33,6 @@ function fakeServer(tamper?: (plan: WritebackPlan) => WritebackPlan): { api: Wor
   return { api, bodies };
 }
 
-function fakeEhr(): { post: (b: Bundle) => Promise<Bundle>; sent: Bundle[] } {
-  const sent: Bundle[] = [];
-  return {
-    sent,
-    post: async (bundle) => {
-      sent.push(bundle);
-      const entry = (bundle.entry ?? []).map((e, i) =>
-        bundle.type === 'batch'
-          ? { response: { status: '200' }, resource: { resourceType: 'Bundle' as const, type: 'searchset' as const } }
-          : { response: { status: '201', location: `${e.resource?.resourceType}/id-${i}` } }
-      );
-      return { resourceType: 'Bundle', type: `${bundle.type}-response` as Bundle['type'], entry };
-    },
-  };
-}
-
 const input = (over: Partial<SignInput>): SignInput => ({
   api: fakeServer().api,
   workup,
@@ -56,7 +41,7 @@ const input = (over: Partial<SignInput>): SignInput => ({
   include: initialTicks(reviewed.summary),
   grantedScope: DEFAULT_SCOPE,
   fhirUser: 'Practitioner/dr-1',
-  post: fakeEhr().post,
+  transport: new FakeEhr().transport,
   ...over,
 });
 
@@ -69,35 +54,56 @@ describe('signAndSave', () => {
 
   it('signs with the ticked items and commits the final plan', async () => {
     const server = fakeServer();
-    const ehr = fakeEhr();
+    const ehr = new FakeEhr();
     const include = initialTicks(reviewed.summary).filter((k) => k !== 'therapy:t3:0');
-    const result = await signAndSave(input({ api: server.api, post: ehr.post, include }));
+    const result = await signAndSave(
+      input({
+        api: server.api,
+        transport: ehr.transport,
+        include,
+        signerName: 'Dr. Anna Weber',
+        review: { comment: 'Discussed.' },
+      })
+    );
     expect(result.ok).toBe(true);
-    expect(server.bodies[0]?.signAs).toBe('Practitioner/dr-1');
-    expect(server.bodies[0]?.include).toEqual(include);
-    const tx = ehr.sent.find((b) => b.type === 'transaction')!;
-    const observations = tx.entry?.filter((e) => e.resource?.resourceType === 'Observation') ?? [];
+    expect(server.bodies[0]).toMatchObject({ signAs: 'Practitioner/dr-1', include, signerName: 'Dr. Anna Weber' });
+    const observations = ehr.ofType('Observation') as Observation[];
     expect(observations.length).toBe(include.length - 1);
-    expect(observations.every((e) => (e.resource as { status?: string }).status === 'final')).toBe(true);
-    if (result.ok) expect(result.written.created).toHaveLength(tx.entry?.length ?? 0);
+    expect(observations.every((o) => o.status === 'final')).toBe(true);
+    const report = ehr.ofType('DiagnosticReport')[0] as DiagnosticReport;
+    expect(report.resultsInterpreter).toEqual([{ reference: 'Practitioner/dr-1', display: 'Dr. Anna Weber' }]);
+    expect(report.conclusion).toMatch(/Comment \(Dr\. Anna Weber\): Discussed\.$/);
+    if (result.ok) expect(result.written.created).toHaveLength(ehr.store.size);
+  });
+
+  it('keeps the plan and says why when the EHR refuses an entry, and never reports it saved', async () => {
+    const ehr = new FakeEhr({ batchTransactions: true, refuseCreate: ['Provenance'] });
+    const result = await signAndSave(input({ transport: ehr.transport }));
+    expect(result).toMatchObject({ ok: false, stage: 'commit' });
+    if (!result.ok) {
+      expect(result.plan?.signed).toBe(true);
+      expect(result.message).toMatch(/^Nothing was saved to the chart: the EHR refused 1 entry \(Provenance/);
+      expect(result.written?.refused).toHaveLength(1);
+    }
+    expect(ehr.store.size).toBe(0);
   });
 
   it('sends nothing when the session lacks write scopes', async () => {
     const server = fakeServer();
-    const ehr = fakeEhr();
+    const ehr = new FakeEhr();
     const result = await signAndSave(
-      input({ api: server.api, post: ehr.post, grantedScope: 'openid fhirUser patient/*.rs' })
+      input({ api: server.api, transport: ehr.transport, grantedScope: 'openid fhirUser patient/*.rs' })
     );
     expect(result).toMatchObject({ ok: false, stage: 'scopes' });
     expect(server.bodies).toHaveLength(0);
-    expect(ehr.sent).toHaveLength(0);
+    expect(ehr.calls).toHaveLength(0);
   });
 
   it('refuses to sign without a clinician identity', async () => {
-    const ehr = fakeEhr();
-    const result = await signAndSave(input({ fhirUser: 'Patient/p1', post: ehr.post }));
+    const ehr = new FakeEhr();
+    const result = await signAndSave(input({ fhirUser: 'Patient/p1', transport: ehr.transport }));
     expect(result).toMatchObject({ ok: false, stage: 'identity' });
-    expect(ehr.sent).toHaveLength(0);
+    expect(ehr.calls).toHaveLength(0);
   });
 
   it('does not commit a plan that fails validation', async () => {
@@ -109,10 +115,10 @@ describe('signAndSave', () => {
         issue: [{ severity: 'error', code: 'invalid', details: { text: 'bad unit' } }],
       },
     }));
-    const ehr = fakeEhr();
-    const result = await signAndSave(input({ api: server.api, post: ehr.post }));
+    const ehr = new FakeEhr();
+    const result = await signAndSave(input({ api: server.api, transport: ehr.transport }));
     expect(result).toMatchObject({ ok: false, stage: 'invalid' });
     expect(result.ok ? '' : result.message).toContain('bad unit');
-    expect(ehr.sent).toHaveLength(0);
+    expect(ehr.calls).toHaveLength(0);
   });
 });

@@ -1,12 +1,13 @@
 // "Sign and save to chart" as one sequence the UI awaits: who signs, whether the session may write, the signed plan
-// (validated by the server), then the two-phase commit. Each refusal says why and that nothing was written.
+// (validated by the server), then the shared commit. Each refusal says why and what is in the chart.
 import type { Bundle, OperationOutcomeIssue } from '@medplum/fhirtypes';
+import type { FhirTransport } from '../../common/fhir/transport';
 import type { WorkupResult } from '../../server/agent/workup-result';
 import type { PlanSummaryItem, WritebackPlan } from '../../server/writeback/plan';
 import type { SynopticInput } from '../../server/writeback/synoptic';
 import type { WorkupApi } from '../workup/api';
 import { requestPlan } from './api';
-import { type CommitOutcome, commitPlan, type PostBundle } from './commit';
+import { type CommitReport, commitPlan } from './commit';
 import { missingAccessMessage, missingWriteAccess, signerOf } from './scopes';
 
 export interface SignInput {
@@ -21,13 +22,24 @@ export interface SignInput {
   grantedScope: string;
   /** fhirclient's `client.getFhirUser()`. */
   fhirUser: string | null;
-  post: PostBundle;
+  /** The signer's name from the fhirUser resource (shown in the report and on the signature). */
+  signerName?: string;
+  /** The clinician's edited conclusion and comment. */
+  review?: { conclusion?: string; comment?: string };
+  transport: FhirTransport;
   signal?: AbortSignal;
 }
 
 export type SignResult =
-  | { ok: true; plan: WritebackPlan; written: CommitOutcome }
-  | { ok: false; stage: 'identity' | 'scopes' | 'invalid' | 'plan' | 'commit'; message: string; plan?: WritebackPlan };
+  | { ok: true; plan: WritebackPlan; written: CommitReport }
+  | {
+      ok: false;
+      stage: 'identity' | 'scopes' | 'invalid' | 'plan' | 'commit';
+      message: string;
+      plan?: WritebackPlan;
+      /** For a refused commit: what is in the chart and what the EHR refused, entry by entry. */
+      written?: CommitReport;
+    };
 
 /** The entries of the reviewed plan that the ticked items (and the required ones) would write. */
 export function chosenEntries(plan: WritebackPlan, include: string[]): Bundle {
@@ -65,7 +77,14 @@ export async function signAndSave(input: SignInput): Promise<SignResult> {
   try {
     plan = await requestPlan(
       input.api,
-      { workup: input.workup, synoptic: input.forms, include: input.include, signAs: signer },
+      {
+        workup: input.workup,
+        synoptic: input.forms,
+        include: input.include,
+        signAs: signer,
+        ...(input.signerName ? { signerName: input.signerName } : {}),
+        ...(input.review ? { review: input.review } : {}),
+      },
       input.signal
     );
   } catch (error) {
@@ -82,9 +101,8 @@ export async function signAndSave(input: SignInput): Promise<SignResult> {
   }
   const after = missingWriteAccess(input.grantedScope, plan.bundle);
   if (after.length) return { ok: false, stage: 'scopes', plan, message: missingAccessMessage(after) };
-  try {
-    return { ok: true, plan, written: await commitPlan(input.post, plan.bundle) };
-  } catch (error) {
-    return { ok: false, stage: 'commit', plan, message: error instanceof Error ? error.message : String(error) };
-  }
+  const written = await commitPlan(input.transport, plan.bundle, input.signal);
+  return written.ok
+    ? { ok: true, plan, written }
+    : { ok: false, stage: 'commit', plan, message: written.message, written };
 }
