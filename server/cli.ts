@@ -6,6 +6,7 @@ import { benchCommand } from './commands/bench';
 import { CliError } from './commands/cli-error';
 import { evalCommand } from './commands/eval';
 import { knowledgeIngestCommand, knowledgeSearchCommand } from './commands/knowledge';
+import { type SandboxExportFlags, sandboxExportCommand } from './commands/sandbox-export';
 import { serveCommand } from './commands/serve';
 import { synopticCommand } from './commands/synoptic';
 import { toolCommand } from './commands/tool';
@@ -51,7 +52,10 @@ export function program(): Command {
     .option('--json', 'print the WorkupResult JSON')
     .option('--sandbox', 'run against an in-process sandbox EHR with the demo patients')
     .option('--write', 'commit the write-back plan (preliminary resources) with the same credentials')
-    .option('--scope <scopes>', 'SMART scopes to ask for with --client-id or --sandbox (default: explicit per-type scopes)')
+    .option(
+      '--scope <scopes>',
+      'SMART scopes to ask for with --client-id or --sandbox (default: explicit per-type scopes)'
+    )
     .action(async (flags: WorkupFlags) => {
       await workupCommand(flags, () => createWorkupDeps({ answerer: createAnswerer(), retrieve: createRetrieve() }));
     });
@@ -106,6 +110,19 @@ export function program(): Command {
     .argument('<file>', 'JSON or NDJSON file')
     .option('--json', 'print the OperationOutcome as JSON')
     .action(validateCommand);
+  const sandbox = cmd.command('sandbox').description('the development EHR: export its demo patients');
+  sandbox
+    .command('export')
+    .description('write each demo patient as a transaction Bundle (POST, urn:uuid references) for any FHIR R4 server')
+    .option('--out <dir>', 'folder to write the Bundles to')
+    .option(
+      '--dicomweb <url>',
+      'DICOMweb base the ImagingStudy endpoints point at',
+      'http://localhost:8080/sandbox/dicomweb'
+    )
+    .action((flags: SandboxExportFlags) => {
+      sandboxExportCommand(flags);
+    });
   cmd
     .command('bench')
     .description('measure performance figures (DESIGN §6)')

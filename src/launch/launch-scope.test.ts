@@ -12,7 +12,7 @@ describe('launchScope', () => {
     const scope = launchScope(DEFAULT_CONFIG.scope, false).split(' ');
     expect(scope).toContain('launch/patient');
     expect(scope).not.toContain('launch');
-    expect(launchScope('openid patient/*.rs', false)).toBe('openid patient/*.rs launch/patient');
+    expect(launchScope('openid patient/*.rs', false)).toBe('openid patient/*.rs launch/patient user/Patient.rs');
   });
 
   it('keeps the default scopes in an EHR launch', () => {

@@ -3,6 +3,7 @@ import FHIR from 'fhirclient';
 import { createElement, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../components/App/App';
+import { bindApiSession } from '../workup/session';
 import { loadConfig } from './config';
 
 function showError(root: HTMLElement, error: unknown): void {
@@ -18,6 +19,8 @@ function showError(root: HTMLElement, error: unknown): void {
 async function start(root: HTMLElement): Promise<void> {
   // Session state stays in sessionStorage (fhirclient's default), which also works inside EHR iframes.
   const [client, config] = await Promise.all([FHIR.oauth2.ready(), loadConfig()]);
+  // Every call to the OncoAgent API carries this session's token, FHIR base and patient.
+  bindApiSession(client);
   createRoot(root).render(createElement(StrictMode, null, createElement(App, { client, version: config.version })));
 }
 

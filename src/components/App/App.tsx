@@ -11,6 +11,7 @@ import { Biomarkers } from '../Biomarkers/Biomarkers';
 import { ChartOutputs } from '../ChartOutputs/ChartOutputs';
 import { Imaging } from '../Imaging/Imaging';
 import { Labs } from '../Labs/Labs';
+import { PatientPicker } from '../PatientPicker/PatientPicker';
 import { ProblemList } from '../ProblemList/ProblemList';
 import { Reports } from '../Reports/Reports';
 import { StructuredForm } from '../StructuredForm/StructuredForm';
@@ -154,6 +155,7 @@ function RecordView({ client, onRetry }: { client: Client; onRetry: () => void }
  */
 export function App({ client, version }: AppProps): ReactNode {
   const [attempt, setAttempt] = useState(0);
+  const [patient, setPatient] = useState(client.patient.id ?? null);
   return (
     <div className="app">
       <header className="app-header">
@@ -168,7 +170,11 @@ export function App({ client, version }: AppProps): ReactNode {
         </span>
       </header>
       <main className="content">
-        <RecordView key={attempt} client={client} onRetry={() => setAttempt((n) => n + 1)} />
+        {patient ? (
+          <RecordView key={`${patient}:${attempt}`} client={client} onRetry={() => setAttempt((n) => n + 1)} />
+        ) : (
+          <PatientPicker client={client} onChosen={setPatient} />
+        )}
       </main>
     </div>
   );

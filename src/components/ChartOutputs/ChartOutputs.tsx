@@ -1,23 +1,16 @@
-// What OncoAgent has written to this chart: its Observations and reports with their status (preliminary until a
-// clinician signed, final after), kept apart from the measured results in the other cards.
+// What OncoAgent has written to this chart, grouped by the workup report that lists it (newest first): each result
+// with its status (preliminary until a clinician signed, final after) and a mark when a later signed result replaced
+// it. Kept apart from the measured results in the other cards.
 import type { DiagnosticReport, Observation } from '@medplum/fhirtypes';
 import type { ReactNode } from 'react';
 import { conceptText, formatDate } from '../../record/format';
 import { observationValue } from '../../record/observations';
+import { replacedResults, type SavedGroup, savedGroups } from '../../writeback/saved-groups';
 import { Card } from '../Card/Card';
 
 export interface ChartOutputsProps {
   observations: Observation[];
   reports: DiagnosticReport[];
-}
-
-interface Row {
-  key: string;
-  type: string;
-  what: string;
-  value: string;
-  status: string;
-  date?: string;
 }
 
 function shownValue(o: Observation): string {
@@ -32,68 +25,90 @@ function shownValue(o: Observation): string {
   return parts.join('; ') || '—';
 }
 
-function rows({ observations, reports }: ChartOutputsProps): Row[] {
-  return [
-    ...reports.map((r, i) => ({
-      key: `DiagnosticReport/${r.id ?? i}`,
-      type: 'DiagnosticReport',
-      what: conceptText(r.code) ?? 'Report',
-      value: ((r.conclusion ?? '').split('\n')[0] ?? '').replace(/^[-*]\s+/, ''),
-      status: r.status,
-      date: r.issued,
-    })),
-    ...observations.map((o, i) => ({
-      key: `Observation/${o.id ?? i}`,
-      type: 'Observation',
-      what: conceptText(o.code) ?? 'Observation',
-      value: shownValue(o),
-      status: o.status,
-      date: o.issued ?? o.effectiveDateTime,
-    })),
-  ];
+const STATUS: Record<string, string> = {
+  preliminary: 'Preliminary — not signed',
+  final: 'Signed (final)',
+  amended: 'Signed (amended)',
+  'entered-in-error': 'Withdrawn',
+};
+
+function Row({ o, replaced }: { o: Observation; replaced: boolean }): ReactNode {
+  return (
+    <tr
+      data-testid="oncoagent-output"
+      data-type="Observation"
+      data-status={o.status}
+      data-superseded={String(replaced)}
+      className={replaced ? 'superseded' : undefined}
+    >
+      <th scope="row">
+        <span className="tag tag-oncoagent">From OncoAgent</span> {conceptText(o.code) ?? 'Observation'}
+        {replaced && (
+          <span className="tag tag-warning" data-testid="superseded-mark">
+            replaced by a later signed result
+          </span>
+        )}
+      </th>
+      <td>{shownValue(o)}</td>
+      <td className={o.status === 'final' ? 'status-final' : 'status-preliminary'}>{STATUS[o.status] ?? o.status}</td>
+    </tr>
+  );
 }
 
-const STATUS: Record<string, string> = { preliminary: 'Preliminary — not signed', final: 'Signed (final)' };
+function heading(group: SavedGroup): string {
+  const r = group.report;
+  if (!r) return 'Results no workup report lists';
+  const signer = r.resultsInterpreter?.[0]?.display;
+  const status = r.status === 'final' ? `signed${signer ? ` by ${signer}` : ''}` : 'not signed';
+  return `Workup of ${formatDate(r.issued)} — ${status}${group.earlier ? ' (earlier workup)' : ''}`;
+}
+
+function Group({ group, replaced }: { group: SavedGroup; replaced: Set<string> }): ReactNode {
+  const r = group.report;
+  const summary = ((r?.conclusion ?? '').split('\n')[0] ?? '').replace(/^[-*]\s+/, '');
+  return (
+    <div className="saved-group" data-testid="saved-group" data-earlier={String(group.earlier)}>
+      <h3 className="saved-group-title">{heading(group)}</h3>
+      {r && (
+        <p data-testid="oncoagent-output" data-type="DiagnosticReport" data-status={r.status} className="muted">
+          <span className="tag tag-oncoagent">From OncoAgent</span> {conceptText(r.code) ?? 'Report'}
+          {summary ? `: ${summary}` : ''}
+        </p>
+      )}
+      {group.results.length > 0 && (
+        <table className="table table-compact">
+          <thead>
+            <tr>
+              <th scope="col">Result</th>
+              <th scope="col">Value</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {group.results.map((o) => (
+              <Row key={o.id} o={o} replaced={replaced.has(`Observation/${o.id}`)} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
 
 /**
- * Lists OncoAgent's resources in the chart.
+ * Lists OncoAgent's resources in the chart, by workup.
  * @param props - OncoAgent's Observations and DiagnosticReports from the record.
  * @returns The card.
  */
 export function ChartOutputs(props: ChartOutputsProps): ReactNode {
-  const list = rows(props);
+  const groups = savedGroups(props.reports, props.observations);
+  const replaced = replacedResults(props.observations);
+  const count = props.reports.length + props.observations.length;
   return (
-    <Card
-      title="Saved by OncoAgent"
-      testId="chart-outputs"
-      count={list.length}
-      empty="Nothing saved by OncoAgent yet."
-      wide
-    >
-      <table className="table table-compact">
-        <thead>
-          <tr>
-            <th scope="col">Result</th>
-            <th scope="col">Value</th>
-            <th scope="col">Status</th>
-            <th scope="col">Saved</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((r) => (
-            <tr key={r.key} data-testid="oncoagent-output" data-type={r.type} data-status={r.status} data-ref={r.key}>
-              <th scope="row">
-                <span className="tag tag-oncoagent">From OncoAgent</span> {r.what}
-              </th>
-              <td>{r.value}</td>
-              <td className={r.status === 'final' ? 'status-final' : 'status-preliminary'}>
-                {STATUS[r.status] ?? r.status}
-              </td>
-              <td className="nowrap">{formatDate(r.date)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <Card title="Saved by OncoAgent" testId="chart-outputs" count={count} empty="Nothing saved by OncoAgent yet." wide>
+      {groups.map((g) => (
+        <Group key={g.report?.id ?? 'unlisted'} group={g} replaced={replaced} />
+      ))}
     </Card>
   );
 }
