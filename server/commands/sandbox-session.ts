@@ -33,7 +33,6 @@ export async function startSandboxSession(
     cspConnect: "'self'",
     sandbox: {
       publicUrl: url,
-      fixedPublicUrl: true,
       secret,
       tokenTtlSeconds: 3600,
       open: false,

@@ -1,6 +1,9 @@
 // The sandbox EHR's home page: the patient list, each with a button that performs a real SMART EHR launch.
 import type { Condition, Patient } from '@medplum/fhirtypes';
-import { escapeHtml, page } from './auth/html';
+import { Hono } from 'hono';
+import type { GrantStore } from './auth/grants';
+import { escapeHtml, page, sendPage } from './auth/html';
+import type { SandboxLogin } from './auth/login';
 
 const MCODE_PRIMARY = 'http://hl7.org/fhir/us/mcode/StructureDefinition/mcode-primary-cancer-condition';
 
@@ -12,6 +15,9 @@ export interface PatientRow {
   mrn?: string;
   diagnosis?: string;
 }
+
+const signedIn = (user: string): string =>
+  `<form method="post" action="/sandbox/logout" class="note">Signed in as <b>${escapeHtml(user)}</b> <button>Sign out</button></form>`;
 
 /** Display name of a Patient ("Given Family"). */
 export function patientName(patient: Patient): string {
@@ -46,9 +52,10 @@ export function patientRows(patients: Patient[], conditions: Condition[]): Patie
  * Renders the EHR page.
  * @param rows - The patients.
  * @param standaloneUrl - URL of a standalone launch of the app against this sandbox.
+ * @param session - The signed-in demo user, when the sandbox requires a login (shown with a sign-out button).
  * @returns HTML.
  */
-export function ehrPage(rows: PatientRow[], standaloneUrl: string): string {
+export function ehrPage(rows: PatientRow[], standaloneUrl: string, session?: { user: string }): string {
   const body = rows
     .map(
       (r) => `<tr><td><b>${escapeHtml(r.name)}</b><br><span class="note">MRN ${escapeHtml(r.mrn ?? '—')}</span></td>
@@ -58,8 +65,45 @@ export function ehrPage(rows: PatientRow[], standaloneUrl: string): string {
     .join('');
   return page(
     'Sandbox EHR — OncoAgent development',
-    `<p>Synthetic patients written for OncoAgent development. No real patient data.</p>
+    `${session ? signedIn(session.user) : ''}<p>Synthetic patients written for OncoAgent development. No real patient data.</p>
 <table><tr><th>Patient</th><th>Sex</th><th>Born</th><th>Primary cancer</th><th></th></tr>${body}</table>
 <p class="note">Standalone launch (patient picker): <a href="${escapeHtml(standaloneUrl)}">${escapeHtml(standaloneUrl)}</a></p>`
   );
+}
+
+export interface EhrRouteDeps {
+  login: SandboxLogin;
+  grants: GrantStore;
+  listPatients: () => Promise<PatientRow[]>;
+  fhirBase: string;
+  /** Where "Launch OncoAgent" sends the browser. */
+  appLaunchUrl: string;
+  /** Medplum's `$smart-launch` gives `iss` with a trailing slash. */
+  medplum: boolean;
+}
+
+/**
+ * The EHR page (`/`) and its EHR launch (`/launch?patient=…`), both behind the demo-user login when one is required.
+ * @param deps - Login, launch contexts, patients and URLs.
+ * @returns Routes to mount at the sandbox's root.
+ */
+export function ehrRoutes(deps: EhrRouteDeps): Hono {
+  const routes = new Hono();
+  const standalone = new URL(deps.appLaunchUrl);
+  standalone.searchParams.set('iss', deps.fhirBase);
+  routes.get('/', async (c) => {
+    const gate = deps.login.gate(c);
+    if (gate) return gate;
+    return sendPage(c, ehrPage(await deps.listPatients(), standalone.toString(), deps.login.session(c)));
+  });
+  routes.get('/launch', (c) => {
+    const gate = deps.login.gate(c);
+    if (gate) return gate;
+    const launch = deps.grants.launches.put({ patient: c.req.query('patient') ?? '' });
+    const target = new URL(deps.appLaunchUrl);
+    target.searchParams.set('iss', deps.medplum ? `${deps.fhirBase}/` : deps.fhirBase);
+    target.searchParams.set('launch', launch);
+    return c.redirect(target.toString(), 302);
+  });
+  return routes;
 }

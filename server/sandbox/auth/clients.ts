@@ -1,4 +1,5 @@
-// The SMART clients the sandbox authorization server knows: the app (public and confidential) and the CLI backend.
+// The SMART clients the sandbox authorization server knows: the app (public and confidential) and the CLI backend,
+// each with the scopes and redirect URIs its registration allows.
 import { timingSafeEqual } from 'node:crypto';
 
 export interface SandboxClient {
@@ -6,18 +7,52 @@ export interface SandboxClient {
   /** Present for confidential clients. */
   secret?: string;
   grants: ReadonlyArray<'authorization_code' | 'refresh_token' | 'client_credentials'>;
+  /** The scopes this client may be granted (see scope-policy.ts). */
+  allowedScopes: readonly string[];
+  /** Registered redirect URIs (matched exactly when the sandbox emulates Medplum). */
+  redirectUris: readonly string[];
 }
+
+/**
+ * What the app may hold: read the record (patient/, and user/ for lists and the standalone picker); write its results
+ * about the patient (Observation, DiagnosticReport, QuestionnaireResponse); the Devices and Provenance that say what
+ * made them (outside the patient compartment, hence user/); StructureDefinitions for `meta.profile`. No delete.
+ */
+export const APP_SCOPES: readonly string[] = [
+  'openid',
+  'fhirUser',
+  'profile',
+  'launch',
+  'launch/patient',
+  'online_access',
+  'offline_access',
+  'patient/*.rs',
+  'user/*.rs',
+  'patient/Observation.crus',
+  'patient/DiagnosticReport.crus',
+  'patient/QuestionnaireResponse.crus',
+  'user/Device.crs',
+  'user/Provenance.crs',
+  'user/StructureDefinition.rs',
+];
+
+/** The CLI and scripts: backend services with system/ scopes. */
+export const CLI_SCOPES: readonly string[] = ['system/*.cruds'];
 
 /**
  * The registered clients.
  * @param secret - The shared secret of the confidential clients (`ONCOAGENT_SANDBOX_SECRET`).
+ * @param appOrigins - Origins the app is served from (the sandbox's public URL first, then any configured extra
+ *   redirect origins); each registers `<origin>/index.html`.
  * @returns Clients by id.
  */
-export function sandboxClients(secret: string): Map<string, SandboxClient> {
+export function sandboxClients(secret: string, appOrigins: readonly string[]): Map<string, SandboxClient> {
+  const redirectUris = appOrigins.map((o) => `${o.replace(/\/+$/, '')}/index.html`);
+  const app = { grants: ['authorization_code', 'refresh_token'] as const, allowedScopes: APP_SCOPES, redirectUris };
   const list: SandboxClient[] = [
-    { id: 'oncoagent', grants: ['authorization_code', 'refresh_token'] },
-    { id: 'oncoagent-confidential', secret, grants: ['authorization_code', 'refresh_token'] },
-    { id: 'oncoagent-cli', secret, grants: ['client_credentials'] },
+    { id: 'oncoagent', ...app },
+    { id: 'oncoagent-confidential', secret, ...app },
+    { id: 'oncoagent-cli', secret, grants: ['client_credentials'], allowedScopes: CLI_SCOPES, redirectUris: [] },
   ];
   return new Map(list.map((c) => [c.id, c]));
 }
@@ -31,14 +66,20 @@ export function secretMatches(client: SandboxClient, presented: string | undefin
 }
 
 /**
- * Whether the app may be sent back to this redirect URI: its own origin (the sandbox serves the app), loopback
- * hosts (local development), or an origin listed in `ONCOAGENT_SANDBOX_REDIRECT_ORIGINS`.
+ * Whether the app may be sent back to this redirect URI. Exact match with a registered URI always; unless `exact`,
+ * also any URI on the sandbox's own origin, a loopback host (local development), or a configured extra origin.
  * @param redirectUri - The redirect_uri of the authorize request.
- * @param sandboxOrigin - The origin the sandbox is reached at.
- * @param extraOrigins - Further allowed origins.
+ * @param client - The client asking.
+ * @param options - `sandboxOrigin` (configured public URL), `extraOrigins`, and `exact` (Medplum's rule).
  * @returns True when allowed.
  */
-export function redirectAllowed(redirectUri: string, sandboxOrigin: string, extraOrigins: readonly string[]): boolean {
+export function redirectAllowed(
+  redirectUri: string,
+  client: SandboxClient,
+  options: { sandboxOrigin: string; extraOrigins: readonly string[]; exact: boolean }
+): boolean {
+  if (client.redirectUris.includes(redirectUri)) return true;
+  if (options.exact) return false;
   let url: URL;
   try {
     url = new URL(redirectUri);
@@ -46,6 +87,6 @@ export function redirectAllowed(redirectUri: string, sandboxOrigin: string, extr
     return false;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  if (url.origin === sandboxOrigin || extraOrigins.includes(url.origin)) return true;
+  if (url.origin === options.sandboxOrigin || options.extraOrigins.includes(url.origin)) return true;
   return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }

@@ -1,4 +1,5 @@
 // Tiny HTML helpers for the sandbox's own pages (EHR, patient picker, errors); every value is escaped.
+import type { Context } from 'hono';
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(value: string): string {
@@ -25,4 +26,19 @@ th{background:#f6f8fa;font-size:13px;text-transform:uppercase;letter-spacing:.03
 button,.button{background:#1f6feb;color:#fff;border:0;border-radius:4px;padding:7px 14px;font:inherit;cursor:pointer;text-decoration:none;display:inline-block}
 .note{color:#556;font-size:13px}.error{background:#fff;border-left:4px solid #c62828;padding:12px 16px}
 </style></head><body><header>${escapeHtml(title)}</header><main>${body}</main></body></html>`;
+}
+
+/**
+ * Answers with one of the sandbox's pages, never cached and never framed (login, consent and the patient picker
+ * must not be clickjacked).
+ * @param c - The Hono context.
+ * @param html - The page.
+ * @param status - HTTP status (default 200).
+ * @returns The response.
+ */
+export function sendPage(c: Context, html: string, status: 200 | 400 | 401 | 403 | 429 = 200): Response {
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Frame-Options', 'DENY');
+  c.header('Content-Security-Policy', "frame-ancestors 'none'");
+  return c.html(html, status);
 }

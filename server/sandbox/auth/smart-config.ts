@@ -1,36 +1,27 @@
 // The SMART App Launch discovery document (`[base]/.well-known/smart-configuration`).
+import { APP_SCOPES, CLI_SCOPES } from './clients';
+import type { SigningAlg } from './jwt';
 
-export const SUPPORTED_SCOPES = [
-  'openid',
-  'fhirUser',
-  'profile',
-  'launch',
-  'launch/patient',
-  'offline_access',
-  'online_access',
-  'patient/*.cruds',
-  'user/*.cruds',
-  'system/*.cruds',
-  'patient/*.read',
-  'patient/*.write',
-  'user/*.read',
-  'user/*.write',
-  'system/*.*',
-];
+/** Every scope some registered client may be granted. */
+export const SUPPORTED_SCOPES: readonly string[] = [...APP_SCOPES, ...CLI_SCOPES];
 
 /**
  * Builds the discovery document.
  * @param authBase - Base URL of the authorization server, e.g. `http://localhost:8080/sandbox/auth`.
+ * @param idTokenAlg - How id_tokens are signed.
  * @returns The smart-configuration JSON.
  */
-export function smartConfiguration(authBase: string): Record<string, unknown> {
+export function smartConfiguration(authBase: string, idTokenAlg: SigningAlg = 'RS256'): Record<string, unknown> {
   return {
     issuer: authBase,
     jwks_uri: `${authBase}/jwks`,
     authorization_endpoint: `${authBase}/authorize`,
     token_endpoint: `${authBase}/token`,
+    revocation_endpoint: `${authBase}/revoke`,
     grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+    id_token_signing_alg_values_supported: [idTokenAlg],
     response_types_supported: ['code'],
     scopes_supported: SUPPORTED_SCOPES,
     code_challenge_methods_supported: ['S256'],

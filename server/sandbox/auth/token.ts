@@ -1,10 +1,14 @@
-// The SMART token endpoint: authorization_code (PKCE S256 verified), refresh_token and client_credentials grants.
-import { createHash } from 'node:crypto';
+// The SMART token endpoint: authorization_code (PKCE S256 verified), refresh_token (rotated, reuse revokes the family)
+// and client_credentials grants. Access tokens carry a `jti` so they can be revoked.
+import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { type SandboxClient, secretMatches } from './clients';
+import { authenticateClient, OAuthError, oauthError, readForm } from './client-auth';
+import type { SandboxClient } from './clients';
 import type { GrantStore } from './grants';
-import type { TokenSigner } from './jwt';
+import type { SigningAlg, TokenSigner } from './jwt';
+import { grantableScope } from './scope-policy';
 import { parseResourceScope, scopeTokens } from './scopes';
+import type { SandboxUrls } from './urls';
 
 export const SANDBOX_USER = 'Practitioner/sandbox-clinician';
 
@@ -13,34 +17,16 @@ export interface TokenDeps {
   grants: GrantStore;
   signer: TokenSigner;
   tokenTtlSeconds: number;
-  urls: (c: Context) => { fhirBase: string; authBase: string };
+  urls: SandboxUrls;
+  /** How id_tokens are signed (Medplum: ES256). */
+  idTokenAlg: SigningAlg;
 }
 
-class TokenError extends Error {
-  constructor(
-    readonly error: string,
-    message: string,
-    readonly status: 400 | 401 = 400
-  ) {
-    super(message);
-  }
-}
-
-function authenticate(c: Context, form: Record<string, string>, deps: TokenDeps): SandboxClient {
-  let id = form.client_id;
-  let secret = form.client_secret;
-  const header = c.req.header('authorization');
-  if (header?.startsWith('Basic ')) {
-    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
-    const i = decoded.indexOf(':');
-    id = decodeURIComponent(decoded.slice(0, i));
-    secret = decodeURIComponent(decoded.slice(i + 1));
-  }
-  const client = deps.clients.get(id ?? '');
-  if (!client) throw new TokenError('invalid_client', 'Unknown client', 401);
-  if (client.secret && !secretMatches(client, secret))
-    throw new TokenError('invalid_client', 'Client authentication failed', 401);
-  return client;
+interface Grant {
+  scope: string;
+  patient?: string;
+  aud: string;
+  nonce?: string;
 }
 
 function pkceMatches(verifier: string | undefined, challenge: string): boolean {
@@ -48,15 +34,16 @@ function pkceMatches(verifier: string | undefined, challenge: string): boolean {
   return createHash('sha256').update(verifier).digest('base64url') === challenge;
 }
 
-function issue(
-  deps: TokenDeps,
-  c: Context,
-  client: SandboxClient,
-  grant: { scope: string; patient?: string; aud: string; nonce?: string }
-) {
+/** Issues the tokens of one grant; `family` is the refresh token family (undefined: start one if needed). */
+function issue(deps: TokenDeps, client: SandboxClient, grant: Grant, family?: string) {
   const now = Math.floor(Date.now() / 1000);
-  const { authBase, fhirBase } = deps.urls(c);
+  const exp = now + deps.tokenTtlSeconds;
+  const { authBase, fhirBase } = deps.urls;
   const tokens = scopeTokens(grant.scope);
+  const refreshable =
+    client.grants.includes('refresh_token') && (tokens.includes('offline_access') || tokens.includes('online_access'));
+  const familyId = family ?? (refreshable ? deps.grants.refreshTokens.startFamily() : undefined);
+  const jti = randomUUID();
   const accessToken = deps.signer.sign({
     iss: authBase,
     sub: tokens.includes('openid') ? SANDBOX_USER : client.id,
@@ -64,8 +51,10 @@ function issue(
     client_id: client.id,
     scope: grant.scope,
     ...(grant.patient ? { patient: grant.patient } : {}),
-    exp: now + deps.tokenTtlSeconds,
+    jti,
+    exp,
   });
+  if (familyId) deps.grants.refreshTokens.recordAccessToken(familyId, jti, exp);
   const body: Record<string, unknown> = {
     access_token: accessToken,
     token_type: 'Bearer',
@@ -75,20 +64,18 @@ function issue(
   if (grant.patient) body.patient = grant.patient;
   if (grant.patient) body.need_patient_banner = true;
   if (tokens.includes('openid') && (tokens.includes('fhirUser') || tokens.includes('profile'))) {
-    body.id_token = deps.signer.sign({
+    const claims = {
       iss: authBase,
       sub: SANDBOX_USER,
       aud: client.id,
       fhirUser: `${fhirBase}/${SANDBOX_USER}`,
       ...(grant.nonce ? { nonce: grant.nonce } : {}),
-      exp: now + deps.tokenTtlSeconds,
-    });
+      exp,
+    };
+    body.id_token = deps.signer.sign(claims, deps.idTokenAlg);
   }
-  if (
-    client.grants.includes('refresh_token') &&
-    (tokens.includes('offline_access') || tokens.includes('online_access'))
-  ) {
-    body.refresh_token = deps.grants.refreshTokens.put({
+  if (refreshable && familyId) {
+    body.refresh_token = deps.grants.refreshTokens.issue(familyId, {
       clientId: client.id,
       scope: grant.scope,
       patient: grant.patient,
@@ -98,33 +85,37 @@ function issue(
   return body;
 }
 
-function grantFor(c: Context, form: Record<string, string>, client: SandboxClient, deps: TokenDeps) {
+function grantFor(form: Record<string, string>, client: SandboxClient, deps: TokenDeps) {
   const type = form.grant_type;
   if (type === 'authorization_code') {
     const code = deps.grants.codes.take(form.code ?? '');
-    if (!code || code.clientId !== client.id) throw new TokenError('invalid_grant', 'Unknown, used or expired code');
-    if (code.redirectUri !== form.redirect_uri) throw new TokenError('invalid_grant', 'redirect_uri does not match');
+    if (!code || code.clientId !== client.id) throw new OAuthError('invalid_grant', 'Unknown, used or expired code');
+    if (code.redirectUri !== form.redirect_uri) throw new OAuthError('invalid_grant', 'redirect_uri does not match');
     if (!pkceMatches(form.code_verifier, code.codeChallenge))
-      throw new TokenError('invalid_grant', 'PKCE code_verifier does not match');
-    return issue(deps, c, client, code);
+      throw new OAuthError('invalid_grant', 'PKCE code_verifier does not match');
+    return issue(deps, client, code);
   }
   if (type === 'refresh_token') {
-    const grant = deps.grants.refreshTokens.take(form.refresh_token ?? '');
-    if (!grant || grant.clientId !== client.id)
-      throw new TokenError('invalid_grant', 'Unknown or expired refresh token');
-    return issue(deps, c, client, grant);
+    const rotation = deps.grants.refreshTokens.rotate(form.refresh_token ?? '', client.id);
+    if (rotation.kind === 'reused') {
+      throw new OAuthError(
+        'invalid_grant',
+        'This refresh token was already used; every token of this login is revoked'
+      );
+    }
+    if (rotation.kind === 'invalid') throw new OAuthError('invalid_grant', 'Unknown or expired refresh token');
+    return issue(deps, client, rotation.grant, rotation.family);
   }
   if (type === 'client_credentials') {
     if (!client.grants.includes('client_credentials') || !client.secret) {
-      throw new TokenError('unauthorized_client', 'This client may not use client_credentials');
+      throw new OAuthError('unauthorized_client', 'This client may not use client_credentials');
     }
-    const requested = scopeTokens(form.scope || 'system/*.*').filter(
-      (t) => parseResourceScope(t)?.context === 'system'
-    );
-    if (requested.length === 0) throw new TokenError('invalid_scope', 'client_credentials needs system/ scopes');
-    return issue(deps, c, client, { scope: requested.join(' '), aud: deps.urls(c).fhirBase });
+    const system = scopeTokens(form.scope || 'system/*.*').filter((t) => parseResourceScope(t)?.context === 'system');
+    const scope = grantableScope(system.join(' '), client.allowedScopes);
+    if (!scope) throw new OAuthError('invalid_scope', 'client_credentials needs system/ scopes');
+    return issue(deps, client, { scope, aud: deps.urls.fhirBase });
   }
-  throw new TokenError('unsupported_grant_type', `grant_type ${type ?? '(none)'} is not supported`);
+  throw new OAuthError('unsupported_grant_type', `grant_type ${type ?? '(none)'} is not supported`);
 }
 
 /**
@@ -137,15 +128,13 @@ export async function token(c: Context, deps: TokenDeps): Promise<Response> {
   c.header('Cache-Control', 'no-store');
   c.header('Pragma', 'no-cache');
   try {
-    const raw = await c.req.parseBody();
-    const form = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v)]));
-    const client = authenticate(c, form, deps);
+    const form = await readForm(c);
+    const client = authenticateClient(c, form, deps.clients);
     if (!client.grants.includes(form.grant_type as never)) {
-      throw new TokenError('unauthorized_client', `This client may not use ${form.grant_type ?? 'that grant'}`);
+      throw new OAuthError('unauthorized_client', `This client may not use ${form.grant_type ?? 'that grant'}`);
     }
-    return c.json(grantFor(c, form, client, deps));
+    return c.json(grantFor(form, client, deps));
   } catch (err) {
-    if (err instanceof TokenError) return c.json({ error: err.error, error_description: err.message }, err.status);
-    return c.json({ error: 'invalid_request', error_description: 'The token request could not be read' }, 400);
+    return oauthError(c, err);
   }
 }
