@@ -11,7 +11,7 @@ import { program } from '../cli';
 import { createFhirClient } from '../fhir/fhir-client';
 import { demoId } from '../sandbox/demo/portable';
 import { workupCommand } from './workup';
-import { writeWorkup } from './workup-write';
+import { IncompleteWriteError, WRITE_SCOPE, writeWorkup } from './workup-write';
 
 let ehr: TestServer;
 let retrieve: Retrieve;
@@ -22,6 +22,18 @@ beforeAll(async () => {
   ehr = await startTestServer();
   retrieve = createRetrieve({ env });
 });
+/** How many resources of a type the sandbox holds (backend read). */
+async function count(type: string): Promise<number> {
+  const token = ehr.sandbox.signer.sign({
+    aud: ehr.fhirBase,
+    scope: 'system/*.rs',
+    exp: Math.floor(Date.now() / 1000) + 600,
+  });
+  const res = await fetch(`${ehr.fhirBase}/${type}?_count=1000`, { headers: { authorization: `Bearer ${token}` } });
+  const bundle = (await res.json()) as { entry?: { resource: { status?: string } }[] };
+  return (bundle.entry ?? []).filter((e) => e.resource.status !== 'entered-in-error').length;
+}
+
 afterAll(async () => {
   await retrieve?.close();
   await ehr?.close();
@@ -54,6 +66,29 @@ describe('workup --write', () => {
     expect(again).toMatchObject({ created: 0, existing: created });
   });
 
+  it('exits 1 naming what the EHR refused and what was taken back when one entry is refused', async () => {
+    const deps = () => createWorkupDeps({ answerer: createAnswerer(), retrieve, traceDir: false, env });
+    const scope = WRITE_SCOPE.replace('system/Provenance.crs', 'system/Provenance.rs');
+    const before = await count('Observation');
+    const err = await workupCommand(
+      {
+        fhir: ehr.fhirBase,
+        patient: demoId('demo-pdac-g12c'),
+        clientId: 'oncoagent-cli',
+        clientSecret: 'test-secret',
+        write: true,
+        scope,
+      },
+      deps,
+      { stdout: { write: () => undefined }, env }
+    ).catch((e) => e);
+    expect(err).toBeInstanceOf(IncompleteWriteError);
+    expect((err as IncompleteWriteError).exitCode).toBe(1);
+    expect((err as Error).message).toMatch(/^Nothing was saved to the chart: the EHR refused/);
+    expect((err as Error).message).toMatch(/REFUSED {3}Provenance 403/);
+    expect(await count('Observation')).toBe(before);
+  });
+
   it('is a command of the CLI with its flags', () => {
     const workup = program().commands.find((c) => c.name() === 'workup');
     expect(workup?.options.map((o) => o.long)).toEqual([
@@ -66,6 +101,7 @@ describe('workup --write', () => {
       '--json',
       '--sandbox',
       '--write',
+      '--scope',
     ]);
   });
 });

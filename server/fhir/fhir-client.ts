@@ -1,4 +1,5 @@
 // The server's FHIR client: fhir-kit-client with the user's token passed through, a timeout and bounded retries.
+// Requests stay on the FHIR base's origin: redirects are never followed and an absolute URL elsewhere is refused.
 import './quiet-logs';
 import { badRequest, OperationOutcomeError, serverError } from '@medplum/core';
 import type { OperationOutcome } from '@medplum/fhirtypes';
@@ -38,10 +39,25 @@ export function createFhirClient(connection: FhirConnection): FhirClient {
   return {
     baseUrl,
     token: connection.token,
-    client: new Client({ baseUrl, ...(connection.token ? { bearerToken: connection.token } : {}) }),
+    client: new Client({
+      baseUrl,
+      ...(connection.token ? { bearerToken: connection.token } : {}),
+      // A 3xx fails the request: the token never follows a redirect, to another origin or anywhere else.
+      requestOptions: { redirect: 'error' },
+      requestSigner: (target: string) => stayOnOrigin(target, url.origin),
+    }),
     timeoutMs: connection.timeoutMs ?? 20_000,
     retries: connection.retries ?? 2,
   };
+}
+
+/** Refuses a request to another origin than the FHIR base's (e.g. an absolute link in a server's answer). */
+function stayOnOrigin(target: string, origin: string): void {
+  if (new URL(target).origin !== origin) {
+    throw new OperationOutcomeError(
+      outcome('security', "Refused to send the FHIR request to another origin than the FHIR server's")
+    );
+  }
 }
 
 interface HttpFailure {
@@ -86,6 +102,11 @@ export function toOutcomeError(err: unknown, baseUrl: string): OperationOutcomeE
   }
   if (status !== undefined)
     return new OperationOutcomeError(outcome('transient', `The FHIR server at ${baseUrl} failed (${status})`));
+  if (/redirect/i.test(String((err as { cause?: { message?: string } }).cause?.message ?? ''))) {
+    return new OperationOutcomeError(
+      outcome('transient', `The FHIR server at ${baseUrl} answered with a redirect, which OncoAgent does not follow`)
+    );
+  }
   return new OperationOutcomeError({
     ...serverError(new Error('unreachable')),
     issue: [{ severity: 'error', code: 'transient', details: { text: `Cannot reach the FHIR server at ${baseUrl}` } }],
@@ -93,6 +114,7 @@ export function toOutcomeError(err: unknown, baseUrl: string): OperationOutcomeE
 }
 
 function retryable(err: unknown): boolean {
+  if (err instanceof OperationOutcomeError) return false;
   const status = (err as HttpFailure).response?.status;
   return status === undefined || status === 429 || status >= 500;
 }

@@ -1,7 +1,7 @@
 // Starts the HTTP server on a port and resolves once it listens (port 0 picks a free one, for tests).
 import { type AddressInfo, createServer } from 'node:net';
 import { serve } from '@hono/node-server';
-import type { Hono } from 'hono';
+import type { Env, Hono } from 'hono';
 
 export interface Running {
   url: string;
@@ -16,7 +16,7 @@ export interface Running {
  * @param host - The interface to bind.
  * @returns The URL and a close function.
  */
-export function listen(app: Hono, port: number, host = '0.0.0.0'): Promise<Running> {
+export function listen<E extends Env>(app: Hono<E>, port: number, host = '127.0.0.1'): Promise<Running> {
   return new Promise((resolveRunning, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
       resolveRunning({

@@ -1,8 +1,11 @@
-// Checks the synoptic API: templates, offline extraction with evidence, approval with edits and re-checked constraints.
+// Checks the synoptic API: templates, offline extraction with evidence, approval with edits and re-checked constraints,
+// and that a form names no other patient than the caller's.
 import type { Observation, OperationOutcome, QuestionnaireResponse } from '@medplum/fhirtypes';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { ModelUnavailableError } from '../llm/errors';
 import { validateOne } from '../writeback';
+import type { ApiEnv } from './auth';
 import { synopticRoutes } from './synoptic-routes';
 
 const GROSS =
@@ -14,9 +17,23 @@ const LUNG =
   'Procedure: left lower lobectomy. Tumor size: 2.4 cm. Visceral pleura: not invaded (PL0). ' +
   'Lymph nodes: 0/9 positive. Clinical note: no known distant metastasis.';
 
-const app = synopticRoutes({ model: () => undefined });
-const post = (path: string, body: unknown) =>
-  app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const routes = synopticRoutes({ model: () => undefined });
+/** The routes as the API guard leaves them: the caller is the launch patient `patientId`. */
+const as = (patientId: string, inner = routes) =>
+  new Hono<ApiEnv>()
+    .use('*', async (c, next) => {
+      c.set('caller', { owner: 'o', fhirBase: 'https://ehr.example/fhir', patientId, token: 't' });
+      await next();
+    })
+    .route('/', inner);
+const app = as('p1');
+const postAs = (patientId: string, path: string, body: unknown) =>
+  as(patientId).request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const post = (path: string, body: unknown) => postAs('p1', path, body);
 
 interface ItemView {
   linkId: string;
@@ -111,20 +128,23 @@ describe('synoptic routes', () => {
 
   it('extracts TNM Observations from an approved lung form', async () => {
     const { response } = (await (
-      await post('/extract', { template: 'ajcc8-lung-resection', text: LUNG, subject: 'Patient/p2' })
+      await postAs('p2', '/extract', { template: 'ajcc8-lung-resection', text: LUNG, subject: 'Patient/p2' })
     ).json()) as Extracted;
-    const res = await post('/approve', { template: 'ajcc8-lung-resection', text: LUNG, response });
+    const res = await postAs('p2', '/approve', { template: 'ajcc8-lung-resection', text: LUNG, response });
     const body = (await res.json()) as { observations: Observation[] };
     expect(body.observations.length).toBeGreaterThanOrEqual(3);
     expect(body.observations.every((o) => o.subject?.reference === 'Patient/p2')).toBe(true);
   });
 
   it('answers 503 when the configured model is unavailable', async () => {
-    const down = synopticRoutes({
-      model: () => {
-        throw new ModelUnavailableError('OPENAI_BASE_URL is not set');
-      },
-    });
+    const down = as(
+      'p1',
+      synopticRoutes({
+        model: () => {
+          throw new ModelUnavailableError('OPENAI_BASE_URL is not set');
+        },
+      })
+    );
     const res = await down.request('/extract', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -132,5 +152,24 @@ describe('synoptic routes', () => {
     });
     expect(res.status).toBe(503);
     expect(((await res.json()) as OperationOutcome).issue?.[0]?.details?.text).toContain('OPENAI_BASE_URL');
+  });
+
+  it("refuses a report about another patient than the caller's with 403", async () => {
+    const extract = await post('/extract', { template: 'ajcc8-lung-resection', text: LUNG, subject: 'Patient/p2' });
+    expect(extract.status).toBe(403);
+    const approve = await post('/approve', {
+      template: 'ajcc8-lung-resection',
+      text: LUNG,
+      response: { resourceType: 'QuestionnaireResponse', status: 'in-progress' },
+      subject: 'Patient/p2',
+    });
+    expect(approve.status).toBe(403);
+    expect(JSON.stringify(await approve.json())).not.toContain('p2');
+    const bare = await routes.request('/extract', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ template: 'cd99-pattern', text: 'CD99: strong' }),
+    });
+    expect(bare.status).toBe(401);
   });
 });

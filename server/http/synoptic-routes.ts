@@ -1,9 +1,9 @@
 // HTTP API of the synoptic forms (mounted at /api/synoptic): the templates, extraction of one report into a pre-filled
-// form (rules offline, the reflective loop when ONCOAGENT_LLM names a model) and the pathologist's approval.
-import { badRequest, normalizeOperationOutcome, OperationOutcomeError } from '@medplum/core';
+// form (rules offline, the reflective loop when ONCOAGENT_LLM names a model) and the pathologist's approval. A form
+// names only the caller's own patient as its subject.
+import { normalizeOperationOutcome, OperationOutcomeError } from '@medplum/core';
 import type { OperationOutcome, Patient, QuestionnaireResponse, Reference } from '@medplum/fhirtypes';
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { ModelUnavailableError } from '../llm/errors';
 import type { Model } from '../llm/types';
@@ -18,11 +18,14 @@ import {
   textKey,
   toQuestionnaireResponse,
 } from '../synoptic';
+import { type ApiEnv, callerOf } from './auth/middleware';
 import { fail, parseBody } from './parse';
+import { HttpProblem, sendProblem } from './problem';
 import { approveForm } from './synoptic-approve';
 
-const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const MAX_TEXT = 200_000;
+/** Largest synoptic request: a report of MAX_TEXT characters (up to 4 bytes each in UTF-8 at worst, 1 in practice) and its form. */
+export const MAX_SYNOPTIC_BYTES = 1024 * 1024;
 
 const TemplateId = z.enum(TEMPLATE_IDS).describe('The synoptic template (Questionnaire id)');
 const ReportText = z.string().max(MAX_TEXT, `at most ${MAX_TEXT} characters`).describe('The report text');
@@ -60,23 +63,26 @@ const unavailable = (text: string): OperationOutcome => ({
   issue: [{ severity: 'error', code: 'transient', details: { text } }],
 });
 
+/** Refuses a form about another patient than the caller's (and a request that reached here without a caller). */
+function ownSubject(c: Context<ApiEnv>, subject: string | undefined): void {
+  const caller = callerOf(c);
+  if (subject !== undefined && subject !== `Patient/${caller.patientId}`) {
+    throw new HttpProblem(403, 'forbidden', 'The report is about another patient than this session');
+  }
+}
+
 /**
  * The synoptic sub-app.
  * @param options - Where the model comes from (tests pass a scripted one).
  * @returns The Hono app; errors are OperationOutcomes (400 bad input, 503 model unavailable).
  */
-export function synopticRoutes(options: SynopticRoutesOptions = {}): Hono {
+export function synopticRoutes(options: SynopticRoutesOptions = {}): Hono<ApiEnv> {
   const model = options.model ?? (() => synopticModel(process.env));
-  const app = new Hono();
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(badRequest(`The request body is larger than ${MAX_BODY_BYTES / 2 ** 20} MiB`), 413),
-    })
-  );
+  const app = new Hono<ApiEnv>();
   app.get('/templates', (c) => c.json({ templates: TEMPLATE_IDS.map((id) => templateView(loadTemplate(id))) }));
   app.post('/extract', async (c) => {
     const input = await parseBody(c, ExtractRequest);
+    ownSubject(c, input.subject);
     const template = loadTemplate(input.template);
     const report: ReportInput = {
       text: input.text,
@@ -89,6 +95,7 @@ export function synopticRoutes(options: SynopticRoutesOptions = {}): Hono {
   });
   app.post('/approve', async (c) => {
     const input = await parseBody(c, ApproveRequest);
+    ownSubject(c, input.subject);
     const subject = input.subject ? ({ reference: input.subject } as Reference<Patient>) : undefined;
     const approval = approveForm(
       loadTemplate(input.template),
@@ -100,6 +107,7 @@ export function synopticRoutes(options: SynopticRoutesOptions = {}): Hono {
     return c.json(approval);
   });
   app.onError((err, c) => {
+    if (err instanceof HttpProblem) return sendProblem(c, err);
     if (err instanceof OperationOutcomeError) return fail(c, err.outcome);
     if (err instanceof ModelUnavailableError) {
       return c.json(unavailable(`The language model for synoptic extraction is unavailable: ${err.message}`), 503);

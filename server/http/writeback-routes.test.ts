@@ -1,15 +1,29 @@
 // POST /api/writeback/plan as the review screen calls it: a plan with summary and outcome for a valid workup, and an
-// OperationOutcome with the right status for everything else.
+// OperationOutcome with the right status for everything else (a workup about another patient than the caller's
+// included). Plans are built in the real worker thread.
 import { Hono } from 'hono';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkupResult } from '../agent/workup-result';
-import { offlineWorkup } from '../writeback/testing/offline-workup';
+import { OFFLINE_PATIENT, offlineWorkup } from '../writeback/testing/offline-workup';
+import type { ApiEnv } from './auth';
+import { PlanPool } from './plan/pool';
 import { writebackRoutes } from './writeback-routes';
 
-const app = new Hono().route('/api/writeback', writebackRoutes());
+const pool = new PlanPool();
+let callerPatient = OFFLINE_PATIENT;
+// Stands in for the API guard: the caller is the offline workup's patient on its FHIR server.
+const app = new Hono<ApiEnv>()
+  .use('*', async (c, next) => {
+    c.set('caller', { owner: 'o', fhirBase: 'http://127.0.0.1:9/fhir', patientId: callerPatient, token: 't' });
+    await next();
+  })
+  .route('/api/writeback', writebackRoutes({ pool }));
 let workup: WorkupResult;
 beforeAll(async () => {
   workup = await offlineWorkup();
+});
+afterAll(async () => {
+  await pool.close();
 });
 
 async function post(body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
@@ -83,5 +97,19 @@ describe('POST /api/writeback/plan', () => {
     });
     expect(other.status).toBe(400);
     expect(JSON.stringify(other.json)).toContain('is about Patient/other, the workup about Patient/demo-colon-x');
+  });
+
+  it("refuses a workup about another patient than the caller's (403), and a request without a caller (401)", async () => {
+    callerPatient = 'someone-else';
+    try {
+      const { status, json } = await post({ workup });
+      expect(status).toBe(403);
+      expect(JSON.stringify(json)).toContain('another patient');
+    } finally {
+      callerPatient = OFFLINE_PATIENT;
+    }
+    const bare = new Hono().route('/api/writeback', writebackRoutes({ pool }));
+    const res = await bare.request('/api/writeback/plan', { method: 'POST', body: JSON.stringify({ workup }) });
+    expect(res.status).toBe(401);
   });
 });

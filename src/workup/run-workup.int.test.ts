@@ -1,16 +1,24 @@
 // Runs the app's workup client against a real 127.0.0.1 HTTP server: the SSE stream split anywhere, refusals,
-// a stream that breaks off, cancel. The server speaks the API contract of POST /api/workups and its events.
+// a stream that breaks off, cancel, and the session's token, FHIR base and patient on every call. The server speaks
+// the API contract of POST /api/workups and its events.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { WorkupApi } from './api';
+import type { ApiCredentials, WorkupApi } from './api';
 import { EVENTS, RESULT } from './fixtures';
 import { INITIAL_VIEW, reduceWorkup, type WorkupAction, type WorkupView } from './reducer';
 import { runWorkup, stopWorkup } from './run-workup';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 let handler: Handler;
-const seen: { method?: string; url?: string; authorization?: string; body: string }[] = [];
+const seen: {
+  method?: string;
+  url?: string;
+  authorization?: string;
+  fhirBase?: string;
+  patientId?: string;
+  body: string;
+}[] = [];
 let server: Server;
 let api: WorkupApi;
 
@@ -21,12 +29,19 @@ beforeAll(async () => {
       body += c.toString();
     });
     req.on('end', () => {
-      seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization, body });
+      seen.push({
+        method: req.method,
+        url: req.url,
+        authorization: req.headers.authorization,
+        fhirBase: req.headers['x-fhir-base'] as string | undefined,
+        patientId: req.headers['x-patient-id'] as string | undefined,
+        body,
+      });
       handler(req, res, body);
     });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  api = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, fetch };
+  api = apiWith('Bearer t0k');
 });
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 beforeEach(() => {
@@ -53,10 +68,17 @@ function serve(sse: string, onResult: (res: ServerResponse) => void = (res) => r
 
 const sseOf = (events: unknown[]): string => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(': ping\n\n');
 
+/** The API with a session holding `authorization` (none: null), for FHIR base http://ehr.test/fhir and patient p1. */
+function apiWith(authorization: string | null, baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`) {
+  const credentials = async (): Promise<ApiCredentials | null> =>
+    authorization ? { authorization, fhirBase: 'http://ehr.test/fhir', patientId: 'p1' } : null;
+  return { baseUrl, fetch, credentials } satisfies WorkupApi;
+}
+
 async function runAndFold(authorization: string | null = 'Bearer t0k', signal = new AbortController().signal) {
   const actions: WorkupAction[] = [{ type: 'start', question: 'Did it grow?', at: 0 }];
   const request = { fhirBase: 'http://ehr.test/fhir', patientId: 'p1', question: 'Did it grow?' };
-  await runWorkup({ api, request, authorization, signal, dispatch: (a) => actions.push(a) });
+  await runWorkup({ api: apiWith(authorization), request, signal, dispatch: (a) => actions.push(a) });
   return { actions, view: actions.reduce(reduceWorkup, INITIAL_VIEW) as WorkupView };
 }
 
@@ -70,7 +92,9 @@ describe('runWorkup', () => {
       patientId: 'p1',
       question: 'Did it grow?',
     });
-    expect(seen[1]?.authorization).toBeUndefined();
+    // Following the stream and every other call carry the token and the context too (headers, never the URL).
+    expect(seen.slice(1).every((s) => s.authorization === 'Bearer t0k' && !s.url?.includes('t0k'))).toBe(true);
+    expect(seen.every((s) => s.fhirBase === 'http://ehr.test/fhir' && s.patientId === 'p1')).toBe(true);
     expect(actions.filter((a) => a.type === 'event')).toHaveLength(EVENTS.length);
     expect(view.phase).toBe('done');
     expect(view.result?.answer.markdown).toBe(RESULT.answer.markdown);
@@ -106,7 +130,7 @@ describe('runWorkup', () => {
     const { actions } = await runAndFold('Bearer t', abort.signal);
     expect(actions.map((a) => a.type)).toEqual(['start']);
     await stopWorkup(api, 'w1');
-    expect(seen.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/workups/w1' });
+    expect(seen.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/workups/w1', authorization: 'Bearer t0k' });
   });
 
   it('reports an unreachable server as a network problem', async () => {
@@ -116,9 +140,8 @@ describe('runWorkup', () => {
     await new Promise<void>((done) => closed.close(() => done()));
     const actions: WorkupAction[] = [];
     await runWorkup({
-      api: { baseUrl: `http://127.0.0.1:${port}`, fetch },
+      api: apiWith('Bearer t', `http://127.0.0.1:${port}`),
       request: { fhirBase: 'x', patientId: 'p' },
-      authorization: 'Bearer t',
       signal: new AbortController().signal,
       dispatch: (a) => actions.push(a),
     });

@@ -5,10 +5,9 @@ import { toWorkupError, type WorkupError, WorkupHttpError } from './errors';
 import type { WorkupAction } from './reducer';
 
 export interface RunOptions {
+  /** The API; its credentials (the SMART token, FHIR base and patient) go with every call. */
   api: WorkupApi;
   request: WorkupRequest;
-  /** The `Authorization` header for the EHR's FHIR server (`Bearer …`); null when the app holds no token. */
-  authorization: string | null;
   dispatch: (action: WorkupAction) => void;
   /** Aborting stops following the workup (the caller cancels it on the server with {@link stopWorkup}). */
   signal: AbortSignal;
@@ -30,18 +29,18 @@ const lost = (detail: string): WorkupError => ({
 
 /**
  * Starts a workup and dispatches its progress until it ends, fails or the signal aborts. Never rejects.
- * @param options - API, request, token, dispatch and abort signal.
+ * @param options - API (with the session's credentials), request, dispatch and abort signal.
  */
 export async function runWorkup(options: RunOptions): Promise<void> {
-  const { api, request, authorization, dispatch, signal } = options;
+  const { api, request, dispatch, signal } = options;
   const now = options.now ?? Date.now;
-  if (!authorization) {
+  if (!(await api.credentials?.())) {
     dispatch({ type: 'failed', error: NO_TOKEN, at: now() });
     return;
   }
   let id: string;
   try {
-    id = await startWorkup(api, request, authorization, signal);
+    id = await startWorkup(api, request, signal);
   } catch (error) {
     if (!signal.aborted) {
       dispatch({ type: 'failed', error: toWorkupError(error), at: now() });

@@ -4,7 +4,7 @@ import type { OperationOutcome } from '@medplum/fhirtypes';
 import type { WorkupResult } from '../../server/agent/workup-result';
 import type { WritebackPlan } from '../../server/writeback/plan';
 import type { SynopticInput } from '../../server/writeback/synoptic';
-import type { WorkupApi } from '../workup/api';
+import { apiHeaders, type WorkupApi } from '../workup/api';
 import { outcomeText } from '../workup/errors';
 
 /** A non-2xx answer of the OncoAgent server. */
@@ -21,8 +21,8 @@ export class ApiError extends Error {
 }
 
 /**
- * Sends a request to the OncoAgent server and reads the JSON answer.
- * @param api - Base URL and fetch.
+ * Sends a request to the OncoAgent server and reads the JSON answer, with the session's token, FHIR base and patient.
+ * @param api - Base URL, fetch and credentials.
  * @param path - e.g. `/api/writeback/plan`.
  * @param body - The JSON body (GET when undefined).
  * @param what - Names the action in error messages.
@@ -38,7 +38,11 @@ export async function callJson<T>(
 ): Promise<T> {
   const response = await api.fetch(`${api.baseUrl}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(await apiHeaders(api)),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });

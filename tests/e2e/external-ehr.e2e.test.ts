@@ -1,6 +1,7 @@
 // The app served on its own origin, launched by an EHR on another origin: only standard SMART, CORS and WADO-RS.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from '../../server/http/serve';
 import { demoId } from '../../server/sandbox/demo/portable';
 import { launchBrowser } from '../support/browser';
 import { startAppOnly, startTestServer, type TestServer } from '../support/test-server';
@@ -10,8 +11,10 @@ let app: { url: string; close: () => Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startAppOnly("'self' http://localhost:*");
-  ehr = await startTestServer({ appLaunchUrl: `${app.url}/launch.html` });
+  // Two servers: the app's API may contact the EHR's origin, configured explicitly as ONCOAGENT_FHIR_ORIGINS would.
+  const appPort = await freePort();
+  ehr = await startTestServer({ appLaunchUrl: `http://localhost:${appPort}/launch.html` });
+  app = await startAppOnly("'self' http://localhost:*", { port: appPort, fhirOrigins: [ehr.url] });
   browser = await launchBrowser();
 });
 afterAll(async () => {

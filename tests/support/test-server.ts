@@ -1,6 +1,6 @@
 // Starts the real server (app + sandbox EHR) on a free loopback port for integration and end-to-end tests.
 import { DEFAULT_SCOPE } from '../../server/config';
-import { createApp, DEFAULT_APP_DIR } from '../../server/http/app';
+import { type AppOptions, createApp, DEFAULT_APP_DIR } from '../../server/http/app';
 import { freePort, listen } from '../../server/http/serve';
 import type { Sandbox, SandboxOptions } from '../../server/sandbox';
 
@@ -10,8 +10,19 @@ export interface TestServer {
   sandbox: Sandbox;
   /** Requests that reached the FHIR endpoint, as "METHOD path". */
   fhirRequests: string[];
+  /**
+   * A sandbox access token for a patient, as a SMART launch would give (patient/ scopes confined to that patient).
+   * @param patient - The patient in context.
+   * @param claims - Claims to add or override (e.g. `sub`, `scope`, `exp`).
+   */
+  token: (patient: string, claims?: Record<string, unknown>) => string;
+  /** Headers of an API call by the app for a patient: its token, FHIR base and patient. */
+  apiHeaders: (patient: string, claims?: Record<string, unknown>) => Record<string, string>;
   close: () => Promise<void>;
 }
+
+/** App settings a test may change (the sandbox's come separately). */
+export type AppOverrides = Partial<Omit<AppOptions, 'sandbox' | 'appDir'>>;
 
 const APP_DEFAULTS = {
   appDir: DEFAULT_APP_DIR,
@@ -23,28 +34,41 @@ const APP_DEFAULTS = {
 /**
  * Starts the app alone (no sandbox), as deployed next to a real EHR.
  * @param cspConnect - connect-src, which must name the EHR's origin.
+ * @param overrides - App settings, e.g. `fhirOrigins` (the EHR's origin, which the API may contact) and `port`.
  * @returns The URL and a close function.
  */
-export async function startAppOnly(cspConnect: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const port = await freePort();
-  const { app } = await createApp({ ...APP_DEFAULTS, cspConnect });
+export async function startAppOnly(
+  cspConnect: string,
+  overrides: AppOverrides & { port?: number } = {}
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const { port: wanted, ...appOverrides } = overrides;
+  const port = wanted ?? (await freePort());
+  const { app, close } = await createApp({ ...APP_DEFAULTS, ...appOverrides, cspConnect });
   const running = await listen(app, port, '127.0.0.1');
-  return { url: `http://localhost:${port}`, close: running.close };
+  return {
+    url: `http://localhost:${port}`,
+    close: async () => {
+      await running.close();
+      await close();
+    },
+  };
 }
 
 /**
- * Starts the server with the demo sandbox.
+ * Starts the server with the demo sandbox. The API may contact the sandbox (its own origin) and nothing else unless
+ * `appOverrides.fhirOrigins` says so.
  * @param overrides - Sandbox options to change (e.g. tokenTtlSeconds, open).
- * @param appOverrides - App settings to change, e.g. `scope` (the SMART scopes the app asks for; default as served).
+ * @param appOverrides - App settings to change, e.g. `scope` (the SMART scopes the app asks for; default as served),
+ * `workups` (run limits), `appOrigins`, `fhirOrigins`.
  * @returns The running server.
  */
 export async function startTestServer(
   overrides: Partial<SandboxOptions> = {},
-  appOverrides: { scope?: string } = {}
+  appOverrides: AppOverrides = {}
 ): Promise<TestServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const { app, sandbox } = await createApp({
+  const { app, sandbox, close } = await createApp({
     ...APP_DEFAULTS,
     ...appOverrides,
     sandbox: {
@@ -65,5 +89,30 @@ export async function startTestServer(
     return counting(req, ...rest);
   };
   const running = await listen(app, port, '127.0.0.1');
-  return { url, fhirBase: `${url}/sandbox/fhir/R4`, sandbox: sandbox!, fhirRequests, close: running.close };
+  const fhirBase = `${url}/sandbox/fhir/R4`;
+  const token = (patient: string, claims: Record<string, unknown> = {}) =>
+    sandbox!.signer.sign({
+      sub: 'Practitioner/sandbox-clinician',
+      aud: fhirBase,
+      scope: 'launch patient/*.rs',
+      patient,
+      exp: Math.floor(Date.now() / 1000) + 600,
+      ...claims,
+    });
+  return {
+    url,
+    fhirBase,
+    sandbox: sandbox!,
+    fhirRequests,
+    token,
+    apiHeaders: (patient, claims) => ({
+      authorization: `Bearer ${token(patient, claims)}`,
+      'x-fhir-base': fhirBase,
+      'x-patient-id': patient,
+    }),
+    close: async () => {
+      await running.close();
+      await close();
+    },
+  };
 }

@@ -1,5 +1,6 @@
-// Holds one workup's run for the Workup card: start (with a fresh SMART token), live view state, cancel, and
-// cancelling on the server when the card goes away mid-run.
+// Holds one workup's run for the Workup card: start (every API call carries the SMART token, refreshed when about to
+// expire, and the FHIR base and patient), live view state, cancel, and cancelling on the server when the card goes
+// away mid-run.
 import type Client from 'fhirclient/lib/Client';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { fhirBase } from '../../fhir/load-record';
@@ -27,7 +28,7 @@ export interface WorkupControls {
 export function useWorkup(client: Client): WorkupControls {
   const [view, dispatch] = useReducer(reduceWorkup, INITIAL_VIEW);
   const current = useRef<Run | null>(null);
-  const api = useMemo(browserApi, []);
+  const api = useMemo(() => browserApi(client), [client]);
 
   const stop = useCallback(
     (run: Run | null) => {
@@ -50,13 +51,8 @@ export function useWorkup(client: Client): WorkupControls {
       current.current = run;
       dispatch({ type: 'start', question, at: Date.now() });
       const go = async (): Promise<void> => {
-        try {
-          // A token about to expire is refreshed first (when the EHR gave a refresh token); if not, the server's
-          // 401 tells the user to relaunch.
-          await client.refreshIfNeeded();
-        } catch {
-          // Reported through the server's answer below.
-        }
+        // A token about to expire is refreshed before each call (when the EHR gave a refresh token); if not, the
+        // server's 401 tells the user to relaunch.
         await runWorkup({
           api,
           request: {
@@ -64,7 +60,6 @@ export function useWorkup(client: Client): WorkupControls {
             patientId: client.patient.id ?? '',
             question: question.trim() || undefined,
           },
-          authorization: client.getAuthorizationHeader(),
           dispatch,
           signal: run.abort.signal,
           onId: (id) => {
