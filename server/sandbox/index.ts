@@ -4,31 +4,31 @@ import type { Condition, Patient, Practitioner } from '@medplum/fhirtypes';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { ensureDefinitions } from '../fhir/definitions';
-import { authorize } from './auth/authorize';
-import { sandboxClients } from './auth/clients';
-import { GrantStore } from './auth/grants';
-import { TokenSigner } from './auth/jwt';
-import { smartConfiguration } from './auth/smart-config';
-import { SANDBOX_USER, token } from './auth/token';
+import { createAuthServer } from './auth';
+import type { GrantStore } from './auth/grants';
+import type { TokenSigner } from './auth/jwt';
+import type { LoginConfig } from './auth/login';
+import { SANDBOX_USER } from './auth/token';
+import { FHIR_PATH, SANDBOX_PATH, sandboxUrls } from './auth/urls';
 import { demoData } from './demo';
 import { DicomStore } from './dicom/dicom-store';
 import { createDicomWebRoutes } from './dicom/dicomweb';
-import { ehrPage, patientRows } from './ehr-page';
-import type { Emulation } from './emulation';
+import { ehrRoutes, patientRows } from './ehr-page';
+import { type Emulation, isMedplum } from './emulation';
 import { type Access, OPEN_ACCESS, requireGrant, visible } from './fhir/access';
 import { FhirService } from './fhir/fhir-service';
 import { SandboxRepository } from './fhir/repository';
 import { fhirRoute, UnauthorizedError, unauthorized, verifyBearer } from './fhir/routes';
 import { loadBundle, loadSeedDir } from './seed';
 
-export const SANDBOX_PATH = '/sandbox';
-export const FHIR_PATH = `${SANDBOX_PATH}/fhir/R4`;
+export { FHIR_PATH, SANDBOX_PATH };
 
 export interface SandboxOptions {
-  /** Origin the sandbox is reached at, e.g. http://localhost:8080 (used for demo Endpoint addresses). */
+  /**
+   * Origin the sandbox is reached at, e.g. http://localhost:8080: the source of every URL it hands out (launch
+   * redirects, issuer, token audience, demo Endpoint addresses); the request's Host header is never used.
+   */
   publicUrl: string;
-  /** Whether `publicUrl` was configured explicitly (then it wins over the request's Host). */
-  fixedPublicUrl?: boolean;
   secret: string;
   tokenTtlSeconds: number;
   /** Serve FHIR and DICOMweb without tokens (behind an external SMART authorization server). */
@@ -40,6 +40,11 @@ export interface SandboxOptions {
   demo?: boolean;
   /** Behave like a real server (e.g. Medplum) instead of a spec-conformant one. */
   emulate?: Emulation;
+  /**
+   * Demo user who must sign in to the EHR page, the EHR launch and authorize (which then asks for consent); required
+   * when the sandbox is reachable beyond loopback. Absent: the demo clinician is always signed in, no consent.
+   */
+  login?: LoginConfig;
 }
 
 export interface Sandbox {
@@ -65,17 +70,15 @@ const CLINICIAN: Practitioner = {
 export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   ensureDefinitions();
   const repo = new SandboxRepository();
-  const urls = (c: Context) => {
-    const origin = options.fixedPublicUrl ? options.publicUrl : new URL(c.req.url).origin;
-    return { origin, fhirBase: `${origin}${FHIR_PATH}`, authBase: `${origin}${SANDBOX_PATH}/auth` };
-  };
-  const service = new FhirService(repo, {
-    authorize: `${options.publicUrl}${SANDBOX_PATH}/auth/authorize`,
-    token: `${options.publicUrl}${SANDBOX_PATH}/auth/token`,
-  });
-  const signer = new TokenSigner();
-  const grants = new GrantStore();
-  const clients = sandboxClients(options.secret);
+  const urls = sandboxUrls(options.publicUrl);
+  const service = new FhirService(
+    repo,
+    {
+      authorize: `${options.publicUrl}${SANDBOX_PATH}/auth/authorize`,
+      token: `${options.publicUrl}${SANDBOX_PATH}/auth/token`,
+    },
+    { emulate: options.emulate }
+  );
   const dicom = new DicomStore();
   const base = `${options.publicUrl}${FHIR_PATH}`;
 
@@ -93,6 +96,8 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     return patientRows(patients, conditions).sort((a, b) => a.name.localeCompare(b.name));
   };
 
+  const auth = createAuthServer(options, urls, listPatients);
+  const { signer, grants } = auth;
   const routes = new Hono();
   const corsAll = cors({
     origin: (origin) => origin,
@@ -103,34 +108,18 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   });
   routes.use('/fhir/*', corsAll);
   routes.use('/dicomweb/*', corsAll);
-  routes.use('/auth/token', corsAll);
-  routes.use('/auth/jwks', corsAll);
 
-  routes.get('/', async (c) => c.html(ehrPage(await listPatients(), standaloneUrl(c))));
-  routes.get('/launch', (c) => {
-    const patient = c.req.query('patient') ?? '';
-    const launch = grants.launches.put({ patient });
-    const target = new URL(options.appLaunchUrl ?? `${urls(c).origin}/launch.html`);
-    target.searchParams.set('iss', urls(c).fhirBase);
-    target.searchParams.set('launch', launch);
-    return c.redirect(target.toString(), 302);
-  });
-  const standaloneUrl = (c: Context) => {
-    const target = new URL(options.appLaunchUrl ?? `${urls(c).origin}/launch.html`);
-    target.searchParams.set('iss', urls(c).fhirBase);
-    return target.toString();
-  };
-
-  const authDeps = { clients, grants, redirectOrigins: options.redirectOrigins, listPatients, urls };
-  routes.get('/auth/authorize', (c) => authorize(c, authDeps));
-  routes.post('/auth/authorize', (c) => authorize(c, authDeps));
-  routes.post('/auth/token', (c) =>
-    token(c, { clients, grants, signer, tokenTtlSeconds: options.tokenTtlSeconds, urls })
+  const appLaunchUrl = options.appLaunchUrl ?? `${urls.origin}/launch.html`;
+  const medplum = isMedplum(options.emulate);
+  routes.route('/', auth.login.routes());
+  routes.route(
+    '/',
+    ehrRoutes({ login: auth.login, grants, listPatients, fhirBase: urls.fhirBase, appLaunchUrl, medplum })
   );
-  routes.get('/auth/jwks', (c) => c.json(signer.jwks()));
-  routes.get('/fhir/R4/.well-known/smart-configuration', (c) => c.json(smartConfiguration(urls(c).authBase)));
+  routes.route('/auth', auth.routes);
+  routes.get('/fhir/R4/.well-known/smart-configuration', (c) => c.json(auth.configuration));
   routes.all('/fhir/R4/*', (c) =>
-    fhirRoute(c, { service, signer, open: options.open, fhirBase: urls(c).fhirBase, basePath: FHIR_PATH })
+    fhirRoute(c, { service, signer, open: options.open, fhirBase: urls.fhirBase, basePath: FHIR_PATH })
   );
 
   routes.use('/dicomweb/studies/:study/*', async (c, next) => dicomGuard(c, next));
@@ -138,7 +127,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   const dicomGuard = async (c: Context, next: () => Promise<void>): Promise<Response | undefined> => {
     let access: Access = OPEN_ACCESS;
     try {
-      if (!options.open) access = verifyBearer(c, signer, urls(c).fhirBase);
+      if (!options.open) access = verifyBearer(c, signer, urls.fhirBase);
       if (!(await studyVisible(repo, access, c.req.param('study') ?? ''))) {
         return c.json({ error: `Study not found or not visible with this token` }, 404);
       }

@@ -5,8 +5,14 @@ import type { Bundle, OperationOutcome } from '@medplum/fhirtypes';
 import { OPEN_ACCESS } from './fhir/access';
 import type { FhirService } from './fhir/fhir-service';
 
+const outcomeText = (outcome: OperationOutcome | undefined): string =>
+  (outcome?.issue ?? []).map((i) => i.details?.text ?? i.diagnostics ?? i.code).join('; ');
+
 /**
- * Commits one Bundle (batch or transaction) with full access.
+ * Commits one Bundle (batch or transaction) with full access, no entry limit, and transactions atomic whatever server
+ * is emulated (seeds are local files standing for data the server already holds). A Bundle refused as a whole, or
+ * any refused entry of a batch (which answers 200 with per-entry statuses), fails the load with the entry's position
+ * and message.
  * @param service - The sandbox FHIR service.
  * @param bundle - The Bundle.
  * @param base - The FHIR base URL.
@@ -16,11 +22,21 @@ export async function loadBundle(service: FhirService, bundle: Bundle, base: str
   const result = await service.handle(
     { method: 'POST', path: '', params: new URLSearchParams(), body: bundle },
     OPEN_ACCESS,
-    base
+    base,
+    { seeding: true }
   );
   if (result.status >= 400) {
-    const text = (result.body as OperationOutcome | undefined)?.issue?.map((i) => i.details?.text).join('; ');
+    const text = outcomeText(result.body as OperationOutcome | undefined);
     throw new Error(`${label}: the FHIR server refused the Bundle (${result.status}): ${text}`);
+  }
+  const refused = ((result.body as Bundle | undefined)?.entry ?? [])
+    .map((entry, index) => ({ index, status: Number.parseInt(entry.response?.status ?? '200', 10), entry }))
+    .filter(({ status }) => !(status < 400));
+  if (refused.length > 0) {
+    const { index, status, entry } = refused[0] as (typeof refused)[number];
+    const more = refused.length > 1 ? ` (and ${refused.length - 1} more)` : '';
+    const text = outcomeText(entry.response?.outcome as OperationOutcome | undefined);
+    throw new Error(`${label}: Bundle.entry[${index}] was refused (${status}): ${text}${more}`);
   }
 }
 

@@ -1,16 +1,18 @@
-// Batch and transaction Bundles: batch entries run one by one under the caller's access; transactions are
-// checked entry by entry first, then committed atomically (all or nothing).
-import {
-  badRequest,
-  getStatus,
-  normalizeOperationOutcome,
-  OperationOutcomeError,
-  validateResource,
-} from '@medplum/core';
-import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
-import { type Access, requireGrant, requireVisible } from './access';
+// Batch and transaction Bundles: size limit, then batch entries one by one under the caller's access, or the
+// transaction as the emulated server runs it (transaction.ts).
+import { badRequest, getStatus, normalizeOperationOutcome, OperationOutcomeError } from '@medplum/core';
+import type { Bundle, BundleEntry, OperationOutcome } from '@medplum/fhirtypes';
+import type { Access } from './access';
 import type { FhirHttpRequest, FhirResult, FhirService } from './fhir-service';
-import { classify, type HttpMethod, permissionFor } from './interaction';
+import type { HttpMethod } from './interaction';
+import { runTransaction } from './transaction';
+
+/**
+ * Most entries one batch or transaction Bundle may hold over HTTP. Each entry is validated, authorised and indexed
+ * in memory, so an unbounded Bundle (20,000 entries took minutes) would stall the sandbox for every user; larger
+ * loads belong in `--seed` files, which are not limited. Advertised in the CapabilityStatement.
+ */
+export const MAX_BUNDLE_ENTRIES = 1000;
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -20,13 +22,15 @@ const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
  * @param body - The posted body.
  * @param access - The caller.
  * @param base - The FHIR base URL.
- * @returns A batch-response or transaction-response Bundle, or an OperationOutcome.
+ * @param seeding - A trusted load from local files: no size limit, and spec transaction semantics.
+ * @returns A batch-response or transaction-response Bundle, or an OperationOutcome (413 over the limit).
  */
 export async function handleBundle(
   service: FhirService,
   body: unknown,
   access: Access,
-  base: string
+  base: string,
+  seeding: boolean
 ): Promise<FhirResult> {
   const bundle = body as Bundle | undefined;
   if (bundle?.resourceType !== 'Bundle' || (bundle.type !== 'batch' && bundle.type !== 'transaction')) {
@@ -35,8 +39,18 @@ export async function handleBundle(
   if (!Array.isArray(bundle.entry) || bundle.entry.length === 0) {
     throw new OperationOutcomeError(badRequest('The Bundle has no entries'));
   }
+  if (!seeding && bundle.entry.length > MAX_BUNDLE_ENTRIES) return tooLarge(bundle.entry.length, MAX_BUNDLE_ENTRIES);
   if (bundle.type === 'batch') return { status: 200, body: await runBatch(service, bundle.entry, access, base) };
-  return runTransaction(service, bundle, access);
+  return runTransaction(service, bundle, access, seeding ? undefined : service.emulation);
+}
+
+function tooLarge(count: number, max: number): FhirResult {
+  const text = `A batch or transaction Bundle may hold at most ${max} entries; this one has ${count}. Split it.`;
+  const outcome: OperationOutcome = {
+    resourceType: 'OperationOutcome',
+    issue: [{ severity: 'error', code: 'too-costly', details: { text }, expression: ['Bundle.entry'] }],
+  };
+  return { status: 413, body: outcome };
 }
 
 function entryRequest(entry: BundleEntry, index: number): FhirHttpRequest {
@@ -84,54 +98,4 @@ function responseEntry(result: FhirResult): BundleEntry {
       ...(!ok && body?.resourceType === 'OperationOutcome' ? { outcome: body } : {}),
     },
   };
-}
-
-async function runTransaction(service: FhirService, bundle: Bundle, access: Access): Promise<FhirResult> {
-  const entries = bundle.entry ?? [];
-  for (const [index, entry] of entries.entries()) {
-    await checkTransactionEntry(service, entry, index, access);
-  }
-  return service.repo.exclusive(() =>
-    service.route({ method: 'POST', path: '', params: new URLSearchParams(), body: bundle })
-  );
-}
-
-async function checkTransactionEntry(
-  service: FhirService,
-  entry: BundleEntry,
-  index: number,
-  access: Access
-): Promise<void> {
-  const req = entryRequest(entry, index);
-  const where = `Bundle.entry[${index}]`;
-  const interaction = classify(req.method, req.path);
-  if (!interaction || interaction.kind === 'bundle' || interaction.kind === 'capabilities') {
-    throw new OperationOutcomeError(badRequest(`${where}: unsupported request ${req.method} ${req.path}`));
-  }
-  const perm = permissionFor(interaction);
-  const resourceType = interaction.kind === 'search-system' ? '*' : interaction.resourceType;
-  const grant = perm ? requireGrant(access, resourceType, perm) : 'all';
-  if (interaction.kind === 'create' || interaction.kind === 'update') {
-    const resource = req.body as Resource | undefined;
-    if (resource?.resourceType !== interaction.resourceType) {
-      throw new OperationOutcomeError(badRequest(`${where}.resource must be a ${interaction.resourceType}`));
-    }
-    try {
-      validateResource(resource);
-    } catch (err) {
-      const outcome = normalizeOperationOutcome(err);
-      const text = outcome.issue?.map((i) => i.details?.text ?? i.diagnostics).join('; ');
-      throw new OperationOutcomeError(badRequest(`${where}.resource is invalid: ${text}`));
-    }
-    requireVisible(access, grant, resource);
-  }
-  if (grant === 'all') return;
-  if ('id' in interaction && interaction.id) {
-    const existing = await service.repo.readResource(interaction.resourceType, interaction.id).catch(() => undefined);
-    if (existing) requireVisible(access, grant, existing);
-  } else if (interaction.kind !== 'create') {
-    throw new OperationOutcomeError(
-      badRequest(`${where}: searches and conditional writes in a transaction need user/ or system/ scopes`)
-    );
-  }
 }

@@ -1,6 +1,8 @@
 // The sandbox's CapabilityStatement: what it supports, and where its SMART authorization endpoints are.
 import { getResourceTypes, getSearchParameters } from '@medplum/core';
 import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
+import { type Emulation, isMedplum } from '../emulation';
+import { MAX_BUNDLE_ENTRIES } from './batch';
 
 const INTERACTIONS: CapabilityStatementRestResource['interaction'] = [
   'read',
@@ -17,9 +19,18 @@ const INTERACTIONS: CapabilityStatementRestResource['interaction'] = [
  * Builds the CapabilityStatement for `GET [base]/metadata`.
  * @param base - The FHIR base URL.
  * @param oauth - The SMART authorize and token endpoint URLs.
+ * @param emulation - The server the sandbox imitates, if any (it changes how transactions run).
  * @returns The CapabilityStatement with the SMART oauth-uris extension.
  */
-export function capabilityStatement(base: string, oauth: { authorize: string; token: string }): CapabilityStatement {
+export function capabilityStatement(
+  base: string,
+  oauth: { authorize: string; token: string },
+  emulation?: Emulation
+): CapabilityStatement {
+  const transactions =
+    isMedplum(emulation) && !emulation?.atomicTransactions
+      ? 'Transactions run entry by entry, as batches (Medplum without atomic transactions).'
+      : 'Transactions are atomic.';
   return {
     resourceType: 'CapabilityStatement',
     status: 'active',
@@ -32,6 +43,9 @@ export function capabilityStatement(base: string, oauth: { authorize: string; to
     rest: [
       {
         mode: 'server',
+        documentation:
+          `Batch and transaction Bundles hold at most ${MAX_BUNDLE_ENTRIES} entries; larger ones are refused (413). ` +
+          `${transactions} Search supports _count, _offset, _sort, _include, _revinclude, _summary, _total.`,
         security: {
           cors: true,
           service: [

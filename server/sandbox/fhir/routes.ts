@@ -52,6 +52,37 @@ export function unauthorized(c: Context, err: UnauthorizedError): Response {
   return c.body(JSON.stringify(err.outcome), 401, { 'Content-Type': FHIR_JSON });
 }
 
+const malformed = (): OperationOutcomeError =>
+  new OperationOutcomeError(badRequest('The request URL has a malformed percent-encoding'));
+
+/** The path below the FHIR base with each segment percent-decoded; 400 for bad escapes or an encoded `/`. */
+function decodedPath(raw: string): string {
+  return raw
+    .split('/')
+    .map((segment) => {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        throw malformed();
+      }
+      if (decoded.includes('/')) throw malformed();
+      return decoded;
+    })
+    .join('/');
+}
+
+/** 400 for a query string with a bad escape (URLSearchParams would silently keep it as text). */
+function checkQueryEncoding(search: string): void {
+  for (const part of search.replace(/^\?/, '').split('&')) {
+    try {
+      decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      throw malformed();
+    }
+  }
+}
+
 async function readBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (!text) return undefined;
@@ -75,7 +106,15 @@ export async function fhirRoute(
   deps: { service: FhirService; signer: TokenSigner; open: boolean; fhirBase: string; basePath: string }
 ): Promise<Response> {
   let access: Access = OPEN_ACCESS;
-  const path = new URL(c.req.url).pathname.slice(deps.basePath.length).replace(/^\/+/, '');
+  const url = new URL(c.req.url);
+  let path: string;
+  try {
+    path = decodedPath(url.pathname.slice(deps.basePath.length).replace(/^\/+/, ''));
+    checkQueryEncoding(url.search);
+  } catch (err) {
+    const oo = normalizeOperationOutcome(err);
+    return new Response(JSON.stringify(oo), { status: getStatus(oo), headers: { 'Content-Type': FHIR_JSON } });
+  }
   const isMetadata = c.req.method === 'GET' && path === 'metadata';
   if (!deps.open && !isMetadata) {
     try {
@@ -92,7 +131,7 @@ export async function fhirRoute(
       {
         method: c.req.method as HttpMethod,
         path,
-        params: new URL(c.req.url).searchParams,
+        params: url.searchParams,
         body,
         headers: { ifMatch: c.req.header('if-match'), ifNoneExist: c.req.header('if-none-exist') },
       },

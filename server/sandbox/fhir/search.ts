@@ -1,39 +1,42 @@
-// Type-level search on the sandbox: bare-id references, compartment narrowing, _include/_revinclude, paging links.
+// Type-level search on the sandbox: bare-id references, compartment narrowing, _include/_revinclude, paging links,
+// _summary and _total. Every resource it returns passed the caller's access checks (see scoped-repository.ts).
 import { badRequest, evalFhirPath, getSearchParameter, OperationOutcomeError, parseSearchRequest } from '@medplum/core';
 import type { Bundle, BundleEntry, BundleLink, Reference, Resource } from '@medplum/fhirtypes';
 import type { Grant } from '../auth/scopes';
-import { grantFor } from '../auth/scopes';
-import { type Access, compartmentPatient, visible } from './access';
+import { compartmentPatient } from './access';
 import { expandReferenceParams, type Query } from './references';
-import type { SandboxRepository } from './repository';
+import type { ScopedRepository } from './scoped-repository';
+import { type SummaryMode, summarize, summaryMode, wantsTotal } from './summary';
 
 export const DEFAULT_PAGE = 20;
 export const MAX_PAGE = 1000;
-const CONTROL = new Set(['_include', '_revinclude', '_count', '_offset', '_format', '_pretty']);
+const CONTROL = new Set(['_include', '_revinclude', '_count', '_offset', '_format', '_pretty', '_summary', '_total']);
 
 export interface SearchContext {
-  repo: SandboxRepository;
+  /** The store as the caller may see it. */
+  view: ScopedRepository;
   base: string;
-  access: Access;
-  grant: Grant;
 }
 
 /**
  * Runs a search and returns a searchset Bundle with fullUrls, search modes and paging links.
- * @param ctx - Repository, FHIR base URL and the caller's access.
+ * @param ctx - The caller's view of the store and the FHIR base URL.
  * @param resourceType - The searched type.
  * @param params - The query parameters as received.
- * @returns The searchset Bundle.
+ * @returns The searchset Bundle; `_summary=count` gives the total and no entries.
  */
 export async function searchType(ctx: SearchContext, resourceType: string, params: URLSearchParams): Promise<Bundle> {
-  const count = pageNumber(params.get('_count'), DEFAULT_PAGE, '_count');
+  const grant = ctx.view.grant(resourceType, 's');
+  const summary = summaryMode(params.get('_summary'));
+  const withTotal = wantsTotal(params.get('_total'));
+  const count = summary === 'count' ? 0 : pageNumber(params.get('_count'), DEFAULT_PAGE, '_count');
   const offset = pageNumber(params.get('_offset'), 0, '_offset');
   const query: Query = {};
   for (const [k, v] of params) {
     if (!CONTROL.has(k)) query[k] = [...(query[k] ?? []), v];
   }
-  const expanded = await expandReferenceParams(ctx.repo, resourceType, query);
-  narrowToCompartment(ctx, resourceType, expanded);
+  const expanded = await expandReferenceParams(ctx.view.store, resourceType, query);
+  narrowToCompartment(ctx, grant, resourceType, expanded);
   const sort = expanded._sort?.join(',');
   delete expanded._sort;
   const request = parseSearchRequest(
@@ -43,19 +46,19 @@ export async function searchType(ctx: SearchContext, resourceType: string, param
       string
     >
   );
-  const all = (await ctx.repo.searchResources(request)).filter((r) => visible(ctx.access, ctx.grant, r));
+  const all = await ctx.view.visibleMatches(request);
   const sorted = sort ? sortResources(all, resourceType, sort) : all;
-  const matches = sorted.slice(offset, offset + Math.min(count, MAX_PAGE));
+  const matches = sorted.slice(offset, offset + Math.min(count, MAX_PAGE)).map((r) => structuredClone(r));
   const included = await includes(ctx, matches, params.getAll('_include'), params.getAll('_revinclude'));
   const total = all.length;
   return {
     resourceType: 'Bundle',
     type: 'searchset',
-    total,
+    ...(withTotal ? { total } : {}),
     link: pageLinks(ctx.base, resourceType, params, offset, count, total),
     entry: [
-      ...matches.map((r): BundleEntry => entryOf(ctx.base, r, 'match')),
-      ...included.map((r): BundleEntry => entryOf(ctx.base, r, 'include')),
+      ...matches.map((r): BundleEntry => entryOf(ctx.base, r, 'match', summary)),
+      ...included.map((r): BundleEntry => entryOf(ctx.base, r, 'include', summary)),
     ],
   };
 }
@@ -68,8 +71,8 @@ function pageNumber(value: string | null, fallback: number, name: string): numbe
   return n;
 }
 
-function narrowToCompartment(ctx: SearchContext, resourceType: string, query: Query): void {
-  const patient = compartmentPatient(ctx.access, ctx.grant);
+function narrowToCompartment(ctx: SearchContext, grant: Grant, resourceType: string, query: Query): void {
+  const patient = compartmentPatient(ctx.view.access, grant);
   if (!patient) return;
   if (resourceType === 'Patient') {
     if (!query._id) query._id = [patient];
@@ -78,8 +81,9 @@ function narrowToCompartment(ctx: SearchContext, resourceType: string, query: Qu
   }
 }
 
-function entryOf(base: string, resource: Resource, mode: 'match' | 'include'): BundleEntry {
-  return { fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource, search: { mode } };
+function entryOf(base: string, resource: Resource, mode: 'match' | 'include', summary: SummaryMode): BundleEntry {
+  const fullUrl = `${base}/${resource.resourceType}/${resource.id}`;
+  return { fullUrl, resource: summarize(resource, summary), search: { mode } };
 }
 
 function pageLinks(
@@ -112,9 +116,9 @@ async function includes(
 ): Promise<Resource[]> {
   const seen = new Set(matches.map((r) => `${r.resourceType}/${r.id}`));
   const out: Resource[] = [];
-  const add = (r: Resource): void => {
+  const add = async (r: Resource): Promise<void> => {
     const key = `${r.resourceType}/${r.id}`;
-    if (seen.has(key) || !canRead(ctx, r)) return;
+    if (seen.has(key) || !(await ctx.view.canRead(r))) return;
     seen.add(key);
     out.push(r);
   };
@@ -126,8 +130,8 @@ async function includes(
       for (const value of evalFhirPath(expression, r)) {
         const ref = (value as Reference | undefined)?.reference;
         if (!ref || (target && !ref.startsWith(`${target}/`))) continue;
-        const found = await ctx.repo.readReference({ reference: ref }).catch(() => undefined);
-        if (found) add(found);
+        const found = await ctx.view.store.readReference({ reference: ref }).catch(() => undefined);
+        if (found) await add(found);
       }
     }
   }
@@ -138,8 +142,8 @@ async function includes(
     }
     for (const r of matches) {
       const request = parseSearchRequest(source, { [code]: `${r.resourceType}/${r.id}`, _count: String(MAX_PAGE) });
-      const result = await ctx.repo.search(request);
-      for (const e of result.entry ?? []) if (e.resource) add(e.resource);
+      const result = await ctx.view.store.search(request);
+      for (const e of result.entry ?? []) if (e.resource) await add(e.resource);
     }
   }
   return out;
@@ -184,10 +188,4 @@ function sortKey(value: unknown): string | undefined {
     v.code ??
     v.text
   );
-}
-
-function canRead(ctx: SearchContext, r: Resource): boolean {
-  if (ctx.access.kind === 'open') return true;
-  const grant = grantFor(ctx.access.scopes, r.resourceType, 'r');
-  return visible(ctx.access, grant, r);
 }
