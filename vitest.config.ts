@@ -14,6 +14,16 @@ export default defineConfig({
         },
       },
       {
+        // The seeded abuse and fuzz suite (tests/security): fixed seeds, bounded case counts, run by `npm test`.
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],

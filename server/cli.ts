@@ -127,6 +127,7 @@ export function program(): Command {
     .command('bench')
     .description('measure performance figures (DESIGN §6)')
     .option('--json', 'print JSON')
+    .option('--only <names>', 'comma-separated: record, segmentation, retrieval, synoptic, workup, load')
     .action(benchCommand);
   return cmd;
 }

@@ -66,6 +66,9 @@ describe('decodeSlice', () => {
     shifted.set(file, 1);
     const slice = decodeSlice(shifted.subarray(1));
     expect([...slice.values]).toEqual([-1000, 0, 3071, -1024, -1023, -1022]);
+    // A Node Buffer at an odd offset too (Buffer#slice is a view, not a copy).
+    const buffer = Buffer.from(shifted.buffer, shifted.byteOffset + 1, file.length);
+    expect([...decodeSlice(buffer).values]).toEqual([-1000, 0, 3071, -1024, -1023, -1022]);
   });
 
   it('sign-extends signed 12-bit values', () => {
@@ -111,6 +114,40 @@ describe('decodeSlice', () => {
     expect(() => decodeSlice(file.subarray(0, file.length - 4))).toThrow(/PixelData is truncated: 12 bytes needed, 8/);
     expect(() => decodeSlice(file.subarray(0, 200))).toThrow(/file meta is truncated/);
     expect(() => decodeSlice(file.subarray(0, 320))).toThrow(/truncated or corrupt/);
+  });
+
+  it('refuses header lies: huge or empty geometry, frames the pixel data does not hold, impossible bit depths', () => {
+    const dims = (rows: number, columns: number): DicomElement[] => [
+      { tag: 0x00280010, vr: 'US', value: rows },
+      { tag: 0x00280011, vr: 'US', value: columns },
+    ];
+    const huge = writeDicomFile(image(signed, dims(60_000, 60_000)));
+    expect(huge.length).toBeLessThan(1024);
+    expect(() => decodeSlice(huge)).toThrow(/60000×60000 pixels; at most 26214400/);
+    expect(() => decodeSlice(writeDicomFile(image(signed, dims(0, 3))))).toThrow(/empty image \(0×3\)/);
+    const frames = (n: string): DicomElement[] => [{ tag: 0x00280008, vr: 'IS', value: n }];
+    expect(() => decodeSlice(writeDicomFile(image(signed, frames('1000000'))))).toThrow(
+      /declares 1000000 frames of 2×3 \(12000000 bytes\) but PixelData holds 12/
+    );
+    expect(() => decodeSlice(writeDicomFile(image(signed, frames('-2'))))).toThrow(/NumberOfFrames "-2"/);
+    expect(decodeSlice(writeDicomFile(image(signed, frames('1')))).values).toHaveLength(6);
+    const bits: DicomElement[] = [{ tag: 0x00280101, vr: 'US', value: 20 }];
+    expect(() => decodeSlice(writeDicomFile(image(signed, bits)))).toThrow(
+      /BitsStored 20 does not fit BitsAllocated 16/
+    );
+  });
+
+  it('turns the strings dicom-parser throws for elements cut off mid-header into Errors', () => {
+    const file = writeDicomFile(image(signed));
+    for (let cut = 132; cut < file.length; cut += 1) {
+      let thrown: unknown;
+      try {
+        decodeSlice(file.slice(0, cut));
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown, `cut at ${cut}`).toBeInstanceOf(Error);
+    }
   });
 
   it('rejects a compressed transfer syntax', () => {

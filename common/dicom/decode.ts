@@ -23,6 +23,9 @@ export interface DicomSlice {
   values: Float32Array;
 }
 
+/** Most pixels a slice may declare (5120 × 5120, the largest mammography detectors): 100 MiB of Float32 values. */
+export const MAX_SLICE_PIXELS = 5120 * 5120;
+
 const IMPLICIT_LE = '1.2.840.10008.1.2';
 const EXPLICIT_LE = '1.2.840.10008.1.2.1';
 
@@ -58,6 +61,28 @@ function required(ds: DataSet, tag: string, name: string): number {
   return value;
 }
 
+/** Bytes of one frame, after refusing empty or oversized geometry and impossible bit depths from the header. */
+function checkedFrameBytes(ds: DataSet, rows: number, columns: number, bitsAllocated: number): number {
+  if (rows === 0 || columns === 0) throw new Error(`DICOM declares an empty image (${rows}×${columns})`);
+  if (rows * columns > MAX_SLICE_PIXELS) {
+    throw new Error(`DICOM slice is ${rows}×${columns} pixels; at most ${MAX_SLICE_PIXELS} are accepted`);
+  }
+  const bitsStored = ds.uint16('x00280101') ?? bitsAllocated;
+  if (bitsStored < 1 || bitsStored > bitsAllocated) {
+    throw new Error(`DICOM BitsStored ${bitsStored} does not fit BitsAllocated ${bitsAllocated}`);
+  }
+  return rows * columns * (bitsAllocated / 8);
+}
+
+/** NumberOfFrames (0028,0008), 1 when absent; a value that is not a positive integer is a header lie. */
+function numberOfFrames(ds: DataSet): number {
+  if (!ds.elements['x00280008']) return 1;
+  const frames = ds.intString('x00280008');
+  if (frames === undefined || !Number.isInteger(frames) || frames < 1)
+    throw new Error(`DICOM NumberOfFrames "${ds.string('x00280008') ?? ''}" is not a positive integer`);
+  return frames;
+}
+
 /** Stored pixel values as integers, honouring BitsStored and the sign bit. */
 function storedValues(raw: Uint8Array, bitsAllocated: number, bitsStored: number, signed: boolean): Int32Array {
   const count = raw.length / (bitsAllocated / 8);
@@ -77,9 +102,19 @@ function storedValues(raw: Uint8Array, bitsAllocated: number, bitsStored: number
  * Decodes one uncompressed grayscale slice (8 or 16 bits, MONOCHROME1/2, implicit or explicit VR little endian).
  * @param bytes - A DICOM Part 10 file.
  * @returns The slice with rescaled values.
- * @throws Error naming the problem: not DICOM, compressed, missing Rows/Columns/PixelData, truncated.
+ * @throws Error naming the problem: not DICOM, compressed, missing Rows/Columns/PixelData, truncated, header lies.
  */
 export function decodeSlice(bytes: Uint8Array): DicomSlice {
+  try {
+    return decode(bytes);
+  } catch (e) {
+    // dicom-parser reads element values lazily and throws plain strings for elements running past the end.
+    if (e instanceof Error) throw e;
+    throw new Error(`DICOM cannot be parsed (truncated or corrupt?): ${messageOf(e)}`);
+  }
+}
+
+function decode(bytes: Uint8Array): DicomSlice {
   const magic = bytes.length >= 132 ? String.fromCharCode(...bytes.subarray(128, 132)) : '';
   if (magic !== 'DICM') throw new Error('not a DICOM Part 10 file: no "DICM" marker at byte 128');
   checkTransferSyntax(bytes);
@@ -110,12 +145,18 @@ export function decodeSlice(bytes: Uint8Array): DicomSlice {
   const pixel = ds.elements['x7fe00010'];
   if (!pixel) throw new Error('DICOM has no PixelData (7FE0,0010)');
   if (pixel.encapsulatedPixelData) throw new Error('DICOM PixelData is encapsulated (compressed)');
-  const need = rows * columns * (bitsAllocated / 8);
+  const need = checkedFrameBytes(ds, rows, columns, bitsAllocated);
   const available = Math.min(pixel.length, bytes.length - pixel.dataOffset);
   if (available < need)
     throw new Error(`DICOM PixelData is truncated: ${need} bytes needed, ${Math.max(0, available)} present`);
-  // Copy out: the element may start at an odd offset, which a Uint16Array view cannot.
-  const raw = bytes.slice(pixel.dataOffset, pixel.dataOffset + need);
+  const frames = numberOfFrames(ds);
+  if (frames * need > available) {
+    throw new Error(
+      `DICOM declares ${frames} frames of ${rows}×${columns} (${frames * need} bytes) but PixelData holds ${available}`
+    );
+  }
+  // Copy out: the element may start at an odd offset, which a Uint16Array view cannot (and Buffer#slice is a view).
+  const raw = Uint8Array.prototype.slice.call(bytes, pixel.dataOffset, pixel.dataOffset + need);
   const stored = storedValues(
     raw,
     bitsAllocated,

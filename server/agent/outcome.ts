@@ -1,6 +1,7 @@
 // Turns whatever ended a workup into the OperationOutcome the `error` event, the API and the CLI report.
 import { normalizeOperationOutcome, OperationOutcomeError } from '@medplum/core';
 import type { OperationOutcome } from '@medplum/fhirtypes';
+import { pathFreeOutcome } from './path-free';
 
 /** Issue code of a cancelled workup (the run stopped on request; nothing went wrong). */
 export const CANCELLED_TEXT = 'The workup was cancelled';
@@ -14,14 +15,16 @@ const outcome = (code: string, text: string): OperationOutcome => ({
  * The outcome for an error that ended a workup.
  * @param err - What was thrown.
  * @param signal - The run's abort signal (an abort is reported as a cancellation).
- * @returns An OperationOutcome with a message a clinician or integrator can act on.
+ * @returns An OperationOutcome with a message a clinician or integrator can act on (never a server file path).
  */
 export function toOutcome(err: unknown, signal?: AbortSignal): OperationOutcome {
   if (signal?.aborted || (err instanceof Error && err.name === 'AbortError'))
     return outcome('incomplete', CANCELLED_TEXT);
-  if (err instanceof OperationOutcomeError) return err.outcome;
+  if (err instanceof OperationOutcomeError) return pathFreeOutcome(err.outcome);
   const normalised = normalizeOperationOutcome(err);
-  return normalised.issue?.length ? normalised : outcome('exception', 'The workup failed unexpectedly');
+  return normalised.issue?.length
+    ? pathFreeOutcome(normalised)
+    : outcome('exception', 'The workup failed unexpectedly');
 }
 
 /**

@@ -15,6 +15,7 @@ import type { AgentEvent, EventSink } from './events';
 import { buildFindings } from './findings';
 import type { Planner } from './next-step';
 import { toOutcome } from './outcome';
+import { pathFreeEvent, pathFreeResult } from './path-free';
 import { readFacts } from './record/facts';
 import { summariseRecord } from './record/summary';
 import { toolPhase } from './tool-phase';
@@ -84,7 +85,7 @@ export async function runWorkup(o: RunWorkupOptions): Promise<WorkupResult> {
   const timings: Record<string, number> = { planMs: 0, toolsMs: 0 };
   const emit = (event: AgentEvent) => {
     try {
-      o.emit?.(event);
+      o.emit?.(pathFreeEvent(event));
     } catch {
       // A listener's failure (e.g. a closed stream) must not stop the workup.
     }
@@ -186,7 +187,7 @@ export async function runWorkup(o: RunWorkupOptions): Promise<WorkupResult> {
       usage.completionTokens += extra.completionTokens;
     }
     timings.totalMs = Math.round(performance.now() - started);
-    const result: WorkupResult = {
+    const result: WorkupResult = pathFreeResult({
       id,
       patient: facts.patient,
       fhirBase: o.fhir.baseUrl,
@@ -201,7 +202,7 @@ export async function runWorkup(o: RunWorkupOptions): Promise<WorkupResult> {
       usage,
       timings,
       ...(problems.length ? { problems } : {}),
-    };
+    });
     emit({ type: 'done', result });
     return result;
   } catch (err) {

@@ -9,11 +9,15 @@ import { benchRetrieval } from '../rag/bench';
 import { readRagConfig } from '../rag/config';
 import { DEMO_PATIENT_IDS } from '../sandbox/demo';
 import { benchSegmentation } from '../tools/segment_lesion/bench';
+import { benchLoad } from './bench-load';
+import { CliError } from './cli-error';
 import { benchWorkup } from './eval-agent';
 import { benchSynoptic } from './synoptic';
 
 interface BenchFlags {
   json?: boolean;
+  /** Comma-separated benchmark names; default all. */
+  only?: string;
 }
 
 /** p-th percentile (0–100) of a list of numbers, nearest-rank. */
@@ -75,19 +79,27 @@ async function benchRecord(): Promise<Record<string, unknown>> {
   }
 }
 
+/** Every benchmark by name, in the order they run. */
+const BENCHMARKS: Record<string, () => Promise<unknown>> = {
+  record: benchRecord,
+  segmentation: benchSegmentation,
+  retrieval: () => benchRetrieval({ knowledgeDir: readRagConfig().knowledgeDir, evalDir: readRagConfig().evalDir }),
+  synoptic: benchSynoptic,
+  workup: () => benchWorkup({ answerer: createAnswerer(), retrieve: createRetrieve(), runs: 5 }),
+  load: () => benchLoad({ workups: 50 }),
+};
+
 /**
- * Runs every benchmark and prints the figures.
- * @param flags - --json for machine-readable output.
+ * Runs the benchmarks and prints the figures.
+ * @param flags - --json for machine-readable output; --only to run some of them.
  */
 export async function benchCommand(flags: BenchFlags): Promise<void> {
-  const figures = {
-    machine: { cpus: cpus().length, node: process.version },
-    record: await benchRecord(),
-    segmentation: await benchSegmentation(),
-    retrieval: await benchRetrieval({ knowledgeDir: readRagConfig().knowledgeDir, evalDir: readRagConfig().evalDir }),
-    synoptic: await benchSynoptic(),
-    workup: await benchWorkup({ answerer: createAnswerer(), retrieve: createRetrieve(), runs: 5 }),
-  };
+  const names = flags.only ? flags.only.split(',').map((s) => s.trim()) : Object.keys(BENCHMARKS);
+  const unknown = names.filter((name) => !BENCHMARKS[name]);
+  if (unknown.length)
+    throw new CliError(`Unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+  const figures: Record<string, unknown> = { machine: { cpus: cpus().length, node: process.version } };
+  for (const name of names) figures[name] = await BENCHMARKS[name]!();
   process.stdout.write(flags.json ? `${JSON.stringify(figures, null, 2)}\n` : `${formatFigures(figures)}\n`);
 }
 

@@ -57,10 +57,38 @@ async function fetchBytes(
     throw toOutcomeError(err, checked.url.origin);
   }
   if (!response.ok) throw toOutcomeError({ response: { status: response.status } }, checked.url.origin);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.length > (policy.maxBytes ?? DEFAULT_MAX))
-    throw new OperationOutcomeError(badRequest(`${checked.url.pathname} is larger than allowed`));
+  const bytes = await readCapped(response, policy.maxBytes ?? DEFAULT_MAX);
+  if (!bytes) throw new OperationOutcomeError(badRequest(`${checked.url.pathname} is larger than allowed`));
   return { contentType: response.headers.get('content-type') ?? '', bytes };
+}
+
+/**
+ * Reads a body, stopping once it passes `max` bytes. fetch inflates a gzip/br Content-Encoding transparently, so the
+ * count is of the decoded bytes: a small compressed reply cannot expand without bound.
+ */
+async function readCapped(response: Response, max: number): Promise<Uint8Array | undefined> {
+  if (!response.body) return new Uint8Array();
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    parts.push(value);
+  }
+  // A plain Uint8Array (not a Buffer, whose slice() is a view): decoders copy pixel data out with slice().
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 /** The Study Instance UID of an ImagingStudy (identifier `urn:dicom:uid`, value `urn:oid:…`). */

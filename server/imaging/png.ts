@@ -55,6 +55,16 @@ export function encodePng(rgba: Uint8Array | Uint8ClampedArray, width: number, h
   ]);
 }
 
+/** Most pixels a PNG may declare (4096 × 4096): RGBA output of 64 MiB, whatever the file's compressed size. */
+export const MAX_PNG_PIXELS = 4096 * 4096;
+/** Longest side a PNG may declare. */
+export const MAX_PNG_SIDE = 16_384;
+
+export interface DecodePngOptions {
+  /** Refuse images with more pixels than this (default MAX_PNG_PIXELS). */
+  maxPixels?: number;
+}
+
 export interface DecodedPng {
   width: number;
   height: number;
@@ -70,12 +80,34 @@ function paeth(a: number, b: number, c: number): number {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
+/** Refuses dimensions before anything is inflated or allocated: the IHDR alone decides the memory a decode needs. */
+function checkSize(width: number, height: number, maxPixels: number): void {
+  if (width > MAX_PNG_SIDE || height > MAX_PNG_SIDE || width * height > maxPixels) {
+    throw new Error(
+      `PNG is ${width}×${height} pixels; at most ${maxPixels} pixels (${MAX_PNG_SIDE} a side) are accepted`
+    );
+  }
+}
+
+/** Inflates the image data, never to more than the IHDR's size: a zlib bomb stops at the declared size. */
+function inflateImage(data: Buffer, expected: number): Buffer {
+  try {
+    return inflateSync(data, { maxOutputLength: expected });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new Error('PNG image data inflates to more than its IHDR declares');
+    throw new Error('PNG image data is corrupt');
+  }
+}
+
 /**
  * Decodes an 8-bit, non-interlaced PNG (grey, grey+alpha, RGB, RGBA) to RGBA.
  * @param file - The PNG bytes.
- * @returns Width, height and RGBA pixels; throws an Error naming the problem for anything else.
+ * @param options - `maxPixels`: the largest image accepted (default 4096 × 4096).
+ * @returns Width, height and RGBA pixels; throws an Error naming the problem for anything else, including an image
+ *   larger than allowed or image data that inflates beyond the declared size.
  */
-export function decodePng(file: Uint8Array): DecodedPng {
+export function decodePng(file: Uint8Array, options: DecodePngOptions = {}): DecodedPng {
   const buf = Buffer.from(file);
   if (buf.length < 8 || !buf.subarray(0, 8).equals(SIGNATURE)) throw new Error('Not a PNG file');
   let width = 0;
@@ -88,12 +120,15 @@ export function decodePng(file: Uint8Array): DecodedPng {
     const data = buf.subarray(at + 8, at + 8 + length);
     if (data.length !== length) throw new Error('PNG is truncated');
     if (type === 'IHDR') {
+      if (data.length < 13) throw new Error('PNG IHDR is too short');
       width = data.readUInt32BE(0);
       height = data.readUInt32BE(4);
       colorType = data[9]!;
       if (data[8] !== 8) throw new Error(`PNG bit depth ${data[8]} is not supported (8 only)`);
       if (data[12] !== 0) throw new Error('Interlaced PNG is not supported');
       if (![0, 2, 4, 6].includes(colorType)) throw new Error(`PNG colour type ${colorType} is not supported`);
+      if (!width || !height) throw new Error('PNG IHDR declares an empty image');
+      checkSize(width, height, options.maxPixels ?? MAX_PNG_PIXELS);
     } else if (type === 'IDAT') idat.push(data);
     else if (type === 'IEND') break;
     at += 12 + length;
@@ -101,12 +136,7 @@ export function decodePng(file: Uint8Array): DecodedPng {
   if (!width || !height || idat.length === 0) throw new Error('PNG has no image data');
   const channels = { 0: 1, 2: 3, 4: 2, 6: 4 }[colorType] ?? 4;
   const stride = width * channels;
-  let raw: Buffer;
-  try {
-    raw = inflateSync(Buffer.concat(idat));
-  } catch {
-    throw new Error('PNG image data is corrupt');
-  }
+  const raw = inflateImage(Buffer.concat(idat), (stride + 1) * height);
   if (raw.length < (stride + 1) * height) throw new Error('PNG image data is truncated');
   const pixels = new Uint8Array(stride * height);
   for (let y = 0; y < height; y++) {

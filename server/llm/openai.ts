@@ -125,10 +125,19 @@ export function fromCompletion(body: unknown, fallbackModel: string): ModelRespo
     throw new ModelResponseError('The model endpoint replied without choices[0].message (not a chat completion)');
   }
   const message = choice.message;
-  // Custom (free-text) tool calls are never requested, so only function calls are kept.
-  const toolCalls = (message.tool_calls ?? []).flatMap((c) =>
-    'function' in c && c.function ? [toToolCall(c.id, c.function.name, c.function.arguments ?? '')] : []
-  );
+  if (message.tool_calls != null && !Array.isArray(message.tool_calls)) {
+    throw new ModelResponseError('The model endpoint replied with tool_calls that are not a list');
+  }
+  // Custom (free-text) tool calls are never requested, so only function calls are kept; a malformed one is an
+  // unusable reply (retried), not a crash.
+  const toolCalls = (message.tool_calls ?? []).flatMap((c) => {
+    if (typeof c !== 'object' || c === null || !('function' in c) || !c.function) return [];
+    const { name, arguments: args } = c.function as { name?: unknown; arguments?: unknown };
+    if (typeof name !== 'string' || (args != null && typeof args !== 'string')) {
+      throw new ModelResponseError('The model endpoint replied with a malformed tool call');
+    }
+    return [toToolCall(typeof c.id === 'string' ? c.id : '', name, args ?? '')];
+  });
   return {
     ...(typeof message.content === 'string' ? { text: message.content } : {}),
     toolCalls,

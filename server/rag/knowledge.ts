@@ -1,4 +1,5 @@
 // The retrieval service the CLI, the HTTP route and tools share: ingest a corpus folder, make sure an index exists, search.
+import { basename } from 'node:path';
 import type { Embedder } from '../llm/types';
 import { chunkDoc, chunkSearchText } from './chunk';
 import type { RagConfig } from './config';
@@ -54,7 +55,7 @@ export async function openKnowledgeIndex(
     options.onBuild?.(report);
     if (report.docs.length === 0) {
       const why = report.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
-      throw new Error(`No knowledge documents in ${config.knowledgeDir}${why ? ` (${why})` : ''}`);
+      throw new Error(`No knowledge documents in folder ${basename(config.knowledgeDir)}${why ? ` (${why})` : ''}`);
     }
   } catch (err) {
     index.close();

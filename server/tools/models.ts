@@ -27,13 +27,19 @@ export const Manifest = z.object({ models: z.array(ModelEntry) });
 /**
  * Reads and validates `manifest.json` of a models folder.
  * @param modelsDir - The folder.
- * @returns The entries; throws with the zod message when the manifest is malformed.
+ * @returns The entries; throws (naming no path) when the manifest is not JSON or is malformed.
  */
 export function readManifest(modelsDir: string): ModelEntry[] {
   const path = resolve(modelsDir, 'manifest.json');
   if (!existsSync(path)) return [];
-  const parsed = Manifest.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-  if (!parsed.success) throw new Error(`${path} is malformed: ${z.prettifyError(parsed.error)}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    throw new Error('the model manifest (manifest.json in the models folder) cannot be read as JSON');
+  }
+  const parsed = Manifest.safeParse(json);
+  if (!parsed.success) throw new Error(`the model manifest is malformed: ${z.prettifyError(parsed.error)}`);
   return parsed.data.models;
 }
 
@@ -42,7 +48,8 @@ export function modelProblem(modelsDir: string, entry: ModelEntry): string | und
   for (const [role, file] of Object.entries(entry.files)) {
     const path = resolve(modelsDir, file);
     if (!existsSync(path)) {
-      return `model ${entry.id}: ${role} file ${file} is not in ${modelsDir}${entry.obtain ? ` (${entry.obtain})` : ''}`;
+      const where = 'the models folder (ONCOAGENT_MODELS_DIR)';
+      return `model ${entry.id}: ${role} file ${file} is not in ${where}${entry.obtain ? ` (${entry.obtain})` : ''}`;
     }
     const expected = entry.sha256?.[role];
     if (expected && createHash('sha256').update(readFileSync(path)).digest('hex') !== expected) {

@@ -1,5 +1,6 @@
 // Runs one tool call safely: arguments parsed with the tool's zod schema, exceptions and timeouts turned into results.
 import { z } from 'zod';
+import { stripPaths } from './path-free';
 import { type Tool, type ToolContext, ToolInputError, type ToolResult } from './types';
 
 export interface ToolRun<O = unknown> extends ToolResult<O> {
@@ -8,7 +9,8 @@ export interface ToolRun<O = unknown> extends ToolResult<O> {
 }
 
 /**
- * Parses arguments and executes a tool. Never throws: invalid arguments, thrown errors and timeouts are `error` results.
+ * Parses arguments and executes a tool. Never throws: invalid arguments, thrown errors and timeouts are `error` results;
+ * messages and warnings never carry server file paths.
  * @param tool - The tool.
  * @param args - Raw arguments (e.g. JSON from a model or the CLI).
  * @param ctx - Configuration, FHIR client, abort signal.
@@ -16,9 +18,12 @@ export interface ToolRun<O = unknown> extends ToolResult<O> {
  */
 export async function runTool<O>(tool: Tool<z.ZodType, O>, args: unknown, ctx: ToolContext): Promise<ToolRun<O>> {
   const started = performance.now();
+  // Messages reach the model, the report and the chart: a file may be named, never where it lives on the server.
   const done = (result: ToolResult<O>): ToolRun<O> => ({
     tool: tool.name,
     ...result,
+    ...(result.message !== undefined ? { message: stripPaths(result.message) } : {}),
+    ...(result.warnings ? { warnings: result.warnings.map(stripPaths) } : {}),
     ms: Math.round(performance.now() - started),
   });
   const parsed = tool.parameters.safeParse(args);

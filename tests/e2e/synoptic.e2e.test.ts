@@ -141,7 +141,7 @@ describe('synoptic form in a real browser', () => {
     expect(await written.count()).toBe(1);
 
     const { body } = await backendToken(server.url, 'test-secret');
-    const res = await fetch(`${server.fhirBase}/${(await written.textContent())?.trim()}`, {
+    const res = await fetch(`${server.fhirBase}/${await written.getAttribute('data-location')}`, {
       headers: { authorization: `Bearer ${body.access_token}`, accept: 'application/fhir+json' },
     });
     const qr = (await res.json()) as QuestionnaireResponse;

@@ -1,7 +1,7 @@
 // Walks a knowledge folder and parses every markdown, JSONL, PDF and TEI file into cleaned documents, one bad file never stopping the rest.
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import type { KnowledgeDoc } from '../types';
 import { clean } from './clean';
 import { type DocMeta, docMetaSchema } from './doc-parts';
@@ -98,15 +98,17 @@ export async function loadCorpus(dir: string): Promise<{ docs: KnowledgeDoc[]; p
   const docs: KnowledgeDoc[] = [];
   const problems: IngestProblem[] = [];
   const seen = new Map<string, string>();
-  const files = await listFiles(dir).catch((err: Error) => {
-    throw new Error(`cannot read knowledge folder ${dir}: ${err.message}`);
+  // fs errors name the absolute path; messages here reach the API and the report, so they name the folder only.
+  const files = await listFiles(dir).catch((err: NodeJS.ErrnoException) => {
+    throw new Error(`cannot read knowledge folder ${basename(dir)}: ${err.code ?? err.message}`);
   });
   for (const rel of files) {
     let parsed: KnowledgeDoc[];
     try {
       parsed = await parseFile(dir, rel, (message) => problems.push({ path: rel, message }));
     } catch (err) {
-      const message = (err as Error).message.replace(`${rel}: `, '');
+      const code = (err as NodeJS.ErrnoException).code;
+      const message = code ? `cannot read the file (${code})` : (err as Error).message.replace(`${rel}: `, '');
       problems.push({ path: rel, message: `${message} — file skipped` });
       continue;
     }

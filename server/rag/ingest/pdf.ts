@@ -2,6 +2,7 @@
 import type { KnowledgeDoc } from '../types';
 import { contentHash, type DocMeta, fileStem, idFromPath, makeSections } from './doc-parts';
 import { layoutSections, type PdfTextLine } from './pdf-layout';
+import { budget, checkFlateStreams, PDF_LIMITS, PdfLimitError, type PdfLimits } from './pdf-limits';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 type PdfPage = Awaited<ReturnType<Awaited<ReturnType<PdfJs['getDocument']>['promise']>['getPage']>>;
@@ -72,10 +73,16 @@ function pageLines(items: Item[], page: number): PdfTextLine[] {
 }
 
 /**
- * Extracts the lines of every page and the document's Info title.
+ * Extracts the lines of every page and the document's Info title, within limits.
  * @param data - The PDF bytes (copied; the caller's buffer is not detached).
+ * @param limits - Pages, characters, time and inflated bytes allowed (default PDF_LIMITS).
+ * @returns The lines and title; throws PdfLimitError when a limit is passed.
  */
-export async function extractPdfLines(data: Uint8Array): Promise<{ lines: PdfTextLine[]; infoTitle?: string }> {
+export async function extractPdfLines(
+  data: Uint8Array,
+  limits: PdfLimits = PDF_LIMITS
+): Promise<{ lines: PdfTextLine[]; infoTitle?: string }> {
+  checkFlateStreams(data, limits);
   const lib = await pdfjs();
   const task = lib.getDocument({
     data: new Uint8Array(data),
@@ -83,15 +90,22 @@ export async function extractPdfLines(data: Uint8Array): Promise<{ lines: PdfTex
     isEvalSupported: false,
     disableFontFace: true,
   });
+  const time = budget(limits.timeoutMs);
   try {
-    const doc = await task.promise;
-    const info = (await doc.getMetadata()).info as { Title?: unknown };
+    const doc = await time.race(task.promise);
+    if (doc.numPages > limits.maxPages)
+      throw new PdfLimitError(`it has ${doc.numPages} pages; at most ${limits.maxPages} are read`);
+    const info = (await time.race(doc.getMetadata())).info as { Title?: unknown };
     const lines: PdfTextLine[] = [];
+    let chars = 0;
     for (let p = 1; p <= doc.numPages; p++) {
-      const page = await doc.getPage(p);
-      const content = await page.getTextContent();
+      time.check();
+      const page = await time.race(doc.getPage(p));
+      const content = await time.race(page.getTextContent());
       const raw = content.items.filter((i): i is Extract<typeof i, { str: string }> => 'str' in i && i.str !== '');
-      const bold = await boldFonts(page, new Set(raw.map((i) => i.fontName)));
+      chars += raw.reduce((n, i) => n + i.str.length, 0);
+      if (chars > limits.maxChars) throw new PdfLimitError(`it holds more than ${limits.maxChars} characters of text`);
+      const bold = await time.race(boldFonts(page, new Set(raw.map((i) => i.fontName))));
       const items = raw.map((i) => ({
         str: i.str,
         x: i.transform[4] as number,
@@ -106,6 +120,7 @@ export async function extractPdfLines(data: Uint8Array): Promise<{ lines: PdfTex
     const title = typeof info.Title === 'string' ? info.Title.trim() : '';
     return { lines, infoTitle: title || undefined };
   } finally {
+    time.stop();
     await task.destroy();
   }
 }
@@ -115,14 +130,21 @@ export async function extractPdfLines(data: Uint8Array): Promise<{ lines: PdfTex
  * @param content - The file bytes.
  * @param filePath - The file path (relative): id and title fall back to its name, source to "PDF: <name>".
  * @param meta - Sidecar metadata (`<file>.meta.json`), which wins over the PDF's own.
- * @returns The document; throws a clear Error for unreadable, encrypted or text-less PDFs.
+ * @param limits - Pages, characters, time and inflated bytes allowed (default PDF_LIMITS).
+ * @returns The document; throws a clear Error for unreadable, encrypted, text-less or over-limit PDFs.
  */
-export async function parsePdf(content: Uint8Array, filePath: string, meta: DocMeta = {}): Promise<KnowledgeDoc> {
+export async function parsePdf(
+  content: Uint8Array,
+  filePath: string,
+  meta: DocMeta = {},
+  limits: PdfLimits = PDF_LIMITS
+): Promise<KnowledgeDoc> {
   let extracted: Awaited<ReturnType<typeof extractPdfLines>>;
   try {
-    extracted = await extractPdfLines(content);
+    extracted = await extractPdfLines(content, limits);
   } catch (err) {
     const e = err as Error;
+    if (e instanceof PdfLimitError) throw new Error(`the PDF is refused: ${e.message}`);
     if (e.name === 'PasswordException') throw new Error('the PDF is password-protected');
     throw new Error(`not a readable PDF (${e.message})`);
   }

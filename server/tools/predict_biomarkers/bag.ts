@@ -1,7 +1,7 @@
 // Gets a histology feature bag (tiles × features) from the record, a local file or inline numbers, and checks it
 // is something the model can be run on before any inference happens.
 import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { DocumentReference } from '@medplum/fhirtypes';
 import { decodeNpy, type NpyArray } from '../../../common/npy/npy';
 import { readAttachment } from '../../fhir/dicom';
@@ -48,9 +48,10 @@ async function fromDocumentReference(fhir: FhirClient, reference: string): Promi
 async function fromFile(path: string): Promise<NpyArray> {
   const full = resolve(path);
   const info = await stat(full).catch(() => undefined);
-  if (!info?.isFile()) throw new ToolInputError(`No feature file at ${full}`);
-  if (info.size > MAX_BYTES) throw new ToolInputError(`${full} is larger than ${MAX_BYTES / 2 ** 20} MiB`);
-  return decode(new Uint8Array(await readFile(full)), full);
+  // Messages name the file only: the folder it sits in is the server's business.
+  if (!info?.isFile()) throw new ToolInputError(`No feature file ${basename(full)}`);
+  if (info.size > MAX_BYTES) throw new ToolInputError(`${basename(full)} is larger than ${MAX_BYTES / 2 ** 20} MiB`);
+  return decode(new Uint8Array(await readFile(full)), basename(full));
 }
 
 function decode(bytes: Uint8Array, source: string): NpyArray {
@@ -65,7 +66,7 @@ function decode(bytes: Uint8Array, source: string): NpyArray {
  * Loads the bag named by the `features` argument.
  * @param arg - `DocumentReference/<id>`, a local .npy path (only without a FHIR server), or inline shape + data.
  * @param fhir - The EHR's FHIR client inside a workup; local files are refused when it is set.
- * @returns The array and a short description of its source (for citing).
+ * @returns The array and a short description of its source (for citing; a local path is reduced to its file name).
  */
 export async function loadBag(
   arg: FeaturesArg,
@@ -87,7 +88,7 @@ export async function loadBag(
       `Local files are not read inside a workup; pass the feature bag as DocumentReference/<id> (got ${arg})`
     );
   }
-  return { bag: await fromFile(arg), source: resolve(arg) };
+  return { bag: await fromFile(arg), source: basename(arg) };
 }
 
 /**

@@ -2,7 +2,7 @@
 // bags, missing, tampered or corrupt models — run through runTool as the agent runs it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeNpy } from '../../../common/npy/npy';
 import { createFhirClient } from '../../fhir/fhir-client';
@@ -84,7 +84,7 @@ describe('predict_biomarkers', () => {
     writeFileSync(path, encodeNpy(bag.shape, bag.data));
     const run = await runTool(tool, { features: path }, ctx);
     expect(run.status).toBe('ok');
-    expect(run.output?.source).toBe(path);
+    expect(run.output?.source).toBe(basename(path));
     const fhir = createFhirClient({ baseUrl: 'http://127.0.0.1:9/fhir' });
     const refused = await runTool(tool, { features: path }, { ...ctx, fhir });
     expect(refused.message).toMatch(/Local files are not read inside a workup/);

@@ -26,7 +26,8 @@ export function findMedsam(modelsDir: string): ModelChoice {
   const candidates = entries.filter((e) => e.kind === 'segmentation' && e.files.encoder && e.files.decoder);
   if (candidates.length === 0) {
     return {
-      problem: `no MedSAM-style model (kind "segmentation" with encoder and decoder files) is listed in ${resolve(modelsDir, 'manifest.json')}`,
+      problem:
+        'no MedSAM-style model (kind "segmentation" with encoder and decoder files) is listed in manifest.json of the models folder',
     };
   }
   const problems = candidates.map((entry) => ({ entry, problem: modelProblem(modelsDir, entry) }));
@@ -56,7 +57,13 @@ async function loadOrt(): Promise<Ort> {
 /** Loads (once per file version) one ONNX file; a failure names the model, the role and the file. */
 async function session(ort: Ort, modelsDir: string, entry: ModelEntry, role: string): Promise<InferenceSession> {
   const path = resolve(modelsDir, entry.files[role]);
-  const { mtimeMs, size } = statSync(path);
+  let stats: { mtimeMs: number; size: number };
+  try {
+    stats = statSync(path);
+  } catch {
+    throw new Error(`model ${entry.id}: the ${role} file ${entry.files[role]} is not readable in the models folder`);
+  }
+  const { mtimeMs, size } = stats;
   const key = `${path}:${mtimeMs}:${size}`;
   let loading = sessions.get(key);
   if (!loading) {
