@@ -31,6 +31,26 @@ describe('RunRegistry', () => {
     expect(wakes).toBe(1);
   });
 
+  it('has the result as soon as a listener sees done, before the run function returns', () => {
+    const registry = new RunRegistry();
+    let seen: unknown;
+    let entryRef: ReturnType<typeof entryOf> | undefined;
+    const entry = entryOf(
+      registry.start('alice', ({ emit }) => {
+        queueMicrotask(() => emit({ type: 'done', result: { id: 'r' } as WorkupResult }));
+        return never();
+      })
+    );
+    entryRef = entry;
+    registry.subscribe(entry.id, () => {
+      if (entryRef?.events.at(-1)?.type === 'done') seen = { status: entryRef.status, result: entryRef.result };
+    });
+    return settle().then(() => {
+      expect(seen).toEqual({ status: 'done', result: { id: 'r' } });
+      expect(registry.get(entry.id, 'alice')?.result).toEqual({ id: 'r' });
+    });
+  });
+
   it('turns a failure into an error event and a cancellation into a run that ends at once', async () => {
     const registry = new RunRegistry();
     const failed = entryOf(registry.start('alice', async () => Promise.reject(new Error('boom'))));

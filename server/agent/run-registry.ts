@@ -176,7 +176,11 @@ export class RunRegistry {
     }, this.limits.timeoutMs);
     timer.unref();
     this.timers.set(entry.id, timer);
-    const emit = (event: AgentEvent) => this.push(entry, event);
+    const emit = (event: AgentEvent) => {
+      this.push(entry, event);
+      // The result is readable the moment a listener sees `done` (the run's promise settles a tick later).
+      if (event.type === 'done') this.finish(entry, 'done', { result: event.result });
+    };
     let settled: Promise<WorkupResult>;
     try {
       settled = fn({ id: entry.id, signal: entry.controller.signal, emit });

@@ -9,6 +9,7 @@ import { createEmbedder, createReranker, readRagConfig } from '../rag/config';
 import { openKnowledgeIndex, searchKnowledge } from '../rag/knowledge';
 import { LexicalReranker, type Reranker } from '../rag/rerank';
 import type { KnowledgeIndex } from '../rag/store';
+import { stripPaths } from '../tools/path-free';
 
 export const SearchParams = z.object({
   q: z.string({ error: 'q (the query) is required' }).describe('The search query, at most 1,000 characters'),
@@ -72,7 +73,7 @@ export function knowledgeRoutes(options: KnowledgeRoutesOptions = {}): Hono {
       index = await getIndex();
     } catch (err) {
       // Medplum maps no issue code to 503, so the status is set here.
-      return c.json(unavailable(`The knowledge index is unavailable: ${(err as Error).message}`), 503);
+      return c.json(unavailable(`The knowledge index is unavailable: ${stripPaths((err as Error).message)}`), 503);
     }
     try {
       const result = await searchKnowledge(index, parsed.data.q, {

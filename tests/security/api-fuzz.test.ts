@@ -270,11 +270,9 @@ describe('OncoAgent API fuzz (/api/*)', () => {
     } else expect(start.status).toBeGreaterThanOrEqual(400);
   });
 
-  // Finding (API, server/agent/run-registry.ts + workup-routes.ts): the event stream ends on the `done` event, which
-  // runWorkup emits before its promise settles, so GET /api/workups/:id right after the stream still answers 202
-  // {status: 'running'} (12 of 12 runs in `bench --only load` with 12 workups). Unskip once the registry marks the
-  // run done before (or when) the stream sends `done`.
-  it.skip('the result is readable (200) as soon as the event stream has ended', async () => {
+  // Regression: the stream ends on `done`, which runWorkup emits before its promise settles; the registry now marks the
+  // run done when `done` is emitted, so the result is readable as soon as the stream has ended.
+  it('the result is readable (200) as soon as the event stream has ended', async () => {
     const start = await call(
       {
         method: 'POST',

@@ -4,6 +4,7 @@ import { badRequest, forbidden, isUUID, OperationOutcomeError, validateResource 
 import type { Resource } from '@medplum/fhirtypes';
 import { type Access, grantOf, type ScopeRules } from './access';
 import { checkRequiredBindings } from './bindings';
+import { checkShape } from './shape';
 
 /**
  * Validates a resource about to be written; throws a 400 (invalid) or 403 (Medplum profile rule) OperationOutcomeError.
@@ -15,6 +16,7 @@ import { checkRequiredBindings } from './bindings';
  * @param rules - Which server's rules apply.
  */
 export function checkContent(resource: Resource, access: Access, rules: ScopeRules): void {
+  checkShape(resource);
   validateResource(resource);
   if (rules === 'smart') {
     checkRequiredBindings(resource);
