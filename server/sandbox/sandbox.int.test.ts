@@ -3,6 +3,7 @@ import type { Bundle, BundleEntry, Observation, OperationOutcome, Patient } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizeAndExchange, backendToken, ehrLaunch } from '../../tests/support/smart-flow';
 import { startTestServer, type TestServer } from '../../tests/support/test-server';
+import { SANDBOX_USER } from './auth/token';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read whatever FHIR JSON the server answers
 type Json = any;
@@ -83,7 +84,7 @@ describe('SMART authorization server', () => {
     expect(status).toBe(200);
     expect(body.patient).toBe('pa');
     const idToken = JSON.parse(Buffer.from(body.id_token?.split('.')[1] ?? '', 'base64url').toString());
-    expect(idToken.fhirUser).toBe(`${server.fhirBase}/Practitioner/sandbox-clinician`);
+    expect(idToken.fhirUser).toBe(`${server.fhirBase}/${SANDBOX_USER}`);
     const refreshed = await fetch(`${server.url}/sandbox/auth/token`, {
       method: 'POST',
       body: new URLSearchParams({

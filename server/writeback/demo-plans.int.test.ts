@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../../tests/support/test-serve
 import { runWorkup } from '../agent/run-workup';
 import { createAnswerer, createRetrieve, type Retrieve } from '../answer';
 import { createFhirClient, type FhirClient } from '../fhir/fhir-client';
+import { SANDBOX_USER } from '../sandbox/auth/token';
 import { DEMO_PATIENT_IDS } from '../sandbox/demo';
 import { readToolConfig } from '../tools/config';
 import { buildPlan, hasErrors, sign, validatePlan } from '.';
@@ -52,7 +53,7 @@ describe('write-back plans of the demo patients', () => {
       expect(issues(validatePlan(plan.bundle))).toEqual([]);
       expect(hasErrors(validatePlan(plan.bundle))).toBe(false);
       expect(plan.bundle.entry?.some((e) => e.resource?.resourceType === 'DiagnosticReport')).toBe(true);
-      expect(issues(validatePlan(sign(plan.bundle, 'Practitioner/sandbox-clinician')))).toEqual([]);
+      expect(issues(validatePlan(sign(plan.bundle, SANDBOX_USER)))).toEqual([]);
     }
   );
 });

@@ -93,3 +93,48 @@ describe('SMART launch in a real browser', () => {
     await page.close();
   });
 });
+
+describe('SMART launch against a sandbox emulating Medplum', () => {
+  let medplum: TestServer;
+  beforeAll(async () => {
+    medplum = await startTestServer({ emulate: { server: 'medplum', atomicTransactions: false } });
+  });
+  afterAll(async () => {
+    await medplum?.close();
+  });
+
+  it('EHR launch with an iss ending in "/" shows the patient and its images', async () => {
+    const withImages = expectations().find((e) => e.studies >= 2)!;
+    const page = await browser.newPage({ viewport: { width: 1360, height: 1000 } });
+    const launches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/launch.html?')) launches.push(r.url());
+    });
+    await page.goto(`${medplum.url}/sandbox`);
+    await page.locator(`[data-launch="${withImages.id}"]`).click();
+    await openPatientView(page);
+    expect(new URL(launches[0]!).searchParams.get('iss')).toBe(`${medplum.fhirBase}/`);
+    await expect.poll(() => page.getByTestId('patient-name').textContent()).toContain(withImages.name);
+    const thumbs = page.locator('[data-testid="imaging-thumbnail"][data-loaded="true"]');
+    await expect.poll(() => thumbs.count(), { timeout: 30_000 }).toBe(withImages.studies);
+    await page.close();
+  });
+
+  it('standalone launch without a patient in the token: the app offers its own picker', async () => {
+    const target = expectations()[1]!;
+    const page = await browser.newPage();
+    await page.goto(`${medplum.url}/launch.html?iss=${encodeURIComponent(medplum.fhirBase)}`);
+    const picker = page.getByTestId('patient-picker');
+    await picker.waitFor({ timeout: 30_000 });
+    await page.locator(`[data-testid="choose-patient"][data-patient="${target.id}"]`).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('choose-patient').count()).toBe(expectations().length);
+    await page.getByTestId('patient-search').fill(target.name.split(' ').at(-1)!);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByTestId('choose-patient').count()).toBe(1);
+    await page.locator(`[data-testid="choose-patient"][data-patient="${target.id}"]`).click();
+    await openPatientView(page);
+    await expect.poll(() => page.getByTestId('patient-name').textContent()).toContain(target.name);
+    expect(await page.getByTestId('primary-cancer').textContent()).toContain(target.cancer);
+    await page.close();
+  });
+});

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_USER } from '../../server/sandbox/auth/token';
 import { CaseCounter } from './support/case-counter';
 import { type CrashWatch, watchCrashes } from './support/crash-watch';
 import { deepNestText, mutateJson, Rng, randomJson } from './support/fuzz';
@@ -231,7 +232,7 @@ function apiCase(rng: Rng): ApiCase {
   else if (path.startsWith('/api/writeback')) {
     const plan = {
       workup: workupResult,
-      ...(rng.bool() ? { signAs: 'Practitioner/sandbox-clinician', signerName: 'Dr. Test' } : {}),
+      ...(rng.bool() ? { signAs: SANDBOX_USER, signerName: 'Dr. Test' } : {}),
     };
     body = JSON.stringify(rng.bool(0.1) ? randomJson(rng, 3) : mutateJson(plan, rng).value);
   } else if (path.startsWith('/api/synoptic')) {

@@ -3,6 +3,7 @@ import { DEFAULT_SCOPE } from '../../server/config';
 import { type AppOptions, createApp, DEFAULT_APP_DIR } from '../../server/http/app';
 import { freePort, listen } from '../../server/http/serve';
 import type { Sandbox, SandboxOptions } from '../../server/sandbox';
+import { SANDBOX_USER } from '../../server/sandbox/auth/token';
 
 export interface TestServer {
   url: string;
@@ -92,7 +93,7 @@ export async function startTestServer(
   const fhirBase = `${url}/sandbox/fhir/R4`;
   const token = (patient: string, claims: Record<string, unknown> = {}) =>
     sandbox!.signer.sign({
-      sub: 'Practitioner/sandbox-clinician',
+      sub: SANDBOX_USER,
       aud: fhirBase,
       scope: 'launch patient/*.rs',
       patient,

@@ -2,6 +2,7 @@
 // and client_credentials grants. Access tokens carry a `jti` so they can be revoked.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
+import { demoId } from '../demo/portable';
 import { authenticateClient, OAuthError, oauthError, readForm } from './client-auth';
 import type { SandboxClient } from './clients';
 import type { GrantStore } from './grants';
@@ -10,7 +11,8 @@ import { grantableScope } from './scope-policy';
 import { parseResourceScope, scopeTokens } from './scopes';
 import type { SandboxUrls } from './urls';
 
-export const SANDBOX_USER = 'Practitioner/sandbox-clinician';
+/** The demo clinician every sandbox login is (a UUID id, as Medplum requires). */
+export const SANDBOX_USER = `Practitioner/${demoId('sandbox-clinician')}`;
 
 export interface TokenDeps {
   clients: Map<string, SandboxClient>;

@@ -38,7 +38,10 @@ export function grantOf(access: Access, resourceType: string, perm: Permission, 
   if (access.kind === 'open') return 'all';
   if (rules === 'smart') return grantFor(access.scopes, resourceType, perm);
   if (!medplumAllows(medplumPolicy(access.scopes), resourceType, perm)) return 'none';
-  // Medplum itself does not confine patient/ scopes to the compartment; the sandbox still does (it never leaks).
+  // Medplum itself does not confine patient/ scopes to the compartment (that takes an AccessPolicy). With a launch
+  // patient the sandbox still does (it never leaks across a launch); without one, as after a practitioner's standalone
+  // launch where the app's own picker chooses the patient, it grants what Medplum grants.
+  if (!access.patient) return 'all';
   const broad = access.scopes.some((s) => s.context !== 'patient' && [resourceType, '*'].includes(s.resourceType));
   return broad ? 'all' : 'compartment';
 }
