@@ -116,11 +116,11 @@ describe.each(MODES)('write-back on the %s', (_name, emulate) => {
       report.result!.map(async (r) => (await fhir<Observation>(r.reference!)).body)
     );
     expect(observations.every((o) => o.resourceType === 'Observation' && o.status === 'final')).toBe(true);
-    const recist = observations.find((o) => o.code.coding?.[0]!.code === 'recist-response')!;
+    const recist = observations.find((o) => o.code.coding?.[0]?.code === 'recist-response')!;
     const members = await Promise.all(recist.hasMember!.map(async (m) => (await fhir<Observation>(m.reference!)).body));
-    expect(members.map((m) => m.code.coding?.[0]!.code)).toEqual(Array(4).fill('lesion-measurement'));
+    expect(members.map((m) => m.code.coding?.[0]?.code)).toEqual(Array(4).fill('lesion-measurement'));
     const device = (await fhir<Device>(members[0]!.device!.reference!)).body;
-    expect(device.version?.[0]!.value).toBe('classical-threshold-1.0');
+    expect(device.version?.[0]?.value).toBe('classical-threshold-1.0');
     const provenance = (await fhir<Provenance>(location('Provenance'))).body;
     expect(provenance.target.map((t) => t.reference).sort()).toEqual(
       [...report.result!.map((r) => r.reference), `DiagnosticReport/${report.id}`].sort()
@@ -181,10 +181,10 @@ describe.each(MODES)('write-back on the %s', (_name, emulate) => {
     expect(result.superseded.map((s) => s.resourceType)).toContain('Observation');
     const newer = result.created.find((c) => c.resourceType === 'Observation')!;
     const fresh = (await fhir<Observation>(newer.location)).body;
-    expect(fresh.valueCodeableConcept?.coding?.[0]!.code).toBe('SD');
+    expect(fresh.valueCodeableConcept?.coding?.[0]?.code).toBe('SD');
     const replaced = fresh.extension?.find((e) => e.url === OBSERVATION_REPLACES)?.valueReference?.reference;
     const older = (await fhir<Observation>(replaced!)).body;
-    expect(older.valueCodeableConcept?.coding?.[0]!.code).toBe('PD');
+    expect(older.valueCodeableConcept?.coding?.[0]?.code).toBe('PD');
     expect(older.meta?.tag).toContainEqual(expect.objectContaining({ code: SUPERSEDED_TAG.code }));
     const provenance = (await fhir<Provenance>(result.created.find((c) => c.resourceType === 'Provenance')!.location))
       .body;
