@@ -10,6 +10,7 @@ import { runWorkup } from '../agent/run-workup';
 import type { WorkupResult } from '../agent/workup-result';
 import { createFhirClient, type FhirClient, withRetries } from '../fhir/fhir-client';
 import { ModelUnavailableError } from '../llm/errors';
+import { demoId } from '../sandbox/demo/portable';
 import { CliError, UnavailableError } from './cli-error';
 import { type SandboxSession, startSandboxSession } from './sandbox-session';
 import { clientCredentialsToken } from './workup-auth';
@@ -58,6 +59,9 @@ async function sandboxPatient(fhir: FhirClient, wanted: string): Promise<string>
     );
   const byId = (await search({ _id: wanted })) as { entry?: { resource: Patient }[] };
   if (byId.entry?.length) return wanted;
+  // The demo patients' readable names (demo-crc-met…) stand for their UUIDs.
+  const demo = (await search({ _id: demoId(wanted) })) as { entry?: { resource: Patient }[] };
+  if (demo.entry?.length) return demoId(wanted);
   const byName = (await search({ name: wanted })) as { entry?: { resource: Patient }[] };
   const ids = (byName.entry ?? []).map((e) => e.resource.id!);
   if (ids.length === 1) return ids[0]!;
