@@ -1,5 +1,6 @@
 // `oncoagent workup --write` against the sandbox over HTTP: the real answerer, client_credentials with create
-// scope, the plan committed once (a second commit of the same plan writes nothing new), counts printed.
+// scope, the plan committed once (a second commit of the same plan writes nothing new), counts printed; a refused entry
+// is exit 1 with every entry named, against the spec-conformant sandbox and one behaving like Medplum.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,16 +23,39 @@ beforeAll(async () => {
   ehr = await startTestServer();
   retrieve = createRetrieve({ env });
 });
-/** How many resources of a type the sandbox holds (backend read). */
-async function count(type: string): Promise<number> {
-  const token = ehr.sandbox.signer.sign({
-    aud: ehr.fhirBase,
+/** How many resources of a type the sandbox holds, withdrawn ones left out (backend read). */
+async function count(type: string, server: TestServer = ehr): Promise<number> {
+  const token = server.sandbox.signer.sign({
+    aud: server.fhirBase,
     scope: 'system/*.rs',
     exp: Math.floor(Date.now() / 1000) + 600,
   });
-  const res = await fetch(`${ehr.fhirBase}/${type}?_count=1000`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${server.fhirBase}/${type}?_count=1000`, { headers: { authorization: `Bearer ${token}` } });
   const bundle = (await res.json()) as { entry?: { resource: { status?: string } }[] };
   return (bundle.entry ?? []).filter((e) => e.resource.status !== 'entered-in-error').length;
+}
+
+/** Runs `workup --write` with a scope that cannot create Provenance; checks the exit and returns the message. */
+async function expectRefusedWrite(server: TestServer): Promise<string> {
+  const deps = () => createWorkupDeps({ answerer: createAnswerer(), retrieve, traceDir: false, env });
+  const scope = WRITE_SCOPE.replace('system/Provenance.crs', 'system/Provenance.rs');
+  const before = await count('Observation', server);
+  const flags = {
+    fhir: server.fhirBase,
+    patient: demoId('demo-pdac-g12c'),
+    clientId: 'oncoagent-cli',
+    clientSecret: 'test-secret',
+    write: true,
+    scope,
+  };
+  const err = await workupCommand(flags, deps, { stdout: { write: () => undefined }, env }).catch((e) => e);
+  expect(err).toBeInstanceOf(IncompleteWriteError);
+  expect((err as IncompleteWriteError).exitCode).toBe(1);
+  const message = (err as Error).message;
+  expect(message).toMatch(/^Nothing was saved to the chart: the EHR refused/);
+  expect(message).toMatch(/REFUSED {3}Provenance 403/);
+  expect(await count('Observation', server)).toBe(before);
+  return message;
 }
 
 afterAll(async () => {
@@ -67,26 +91,18 @@ describe('workup --write', () => {
   });
 
   it('exits 1 naming what the EHR refused and what was taken back when one entry is refused', async () => {
-    const deps = () => createWorkupDeps({ answerer: createAnswerer(), retrieve, traceDir: false, env });
-    const scope = WRITE_SCOPE.replace('system/Provenance.crs', 'system/Provenance.rs');
-    const before = await count('Observation');
-    const err = await workupCommand(
-      {
-        fhir: ehr.fhirBase,
-        patient: demoId('demo-pdac-g12c'),
-        clientId: 'oncoagent-cli',
-        clientSecret: 'test-secret',
-        write: true,
-        scope,
-      },
-      deps,
-      { stdout: { write: () => undefined }, env }
-    ).catch((e) => e);
-    expect(err).toBeInstanceOf(IncompleteWriteError);
-    expect((err as IncompleteWriteError).exitCode).toBe(1);
-    expect((err as Error).message).toMatch(/^Nothing was saved to the chart: the EHR refused/);
-    expect((err as Error).message).toMatch(/REFUSED {3}Provenance 403/);
-    expect(await count('Observation')).toBe(before);
+    await expectRefusedWrite(ehr);
+  });
+
+  it('exits 1 the same way against a Medplum-like EHR that applies the other entries one by one', async () => {
+    const medplum = await startTestServer({ emulate: { server: 'medplum', atomicTransactions: false } });
+    try {
+      const message = await expectRefusedWrite(medplum);
+      expect(message).toMatch(/applied the other entries one by one/);
+      expect(message).toMatch(/undone {4}Observation\//);
+    } finally {
+      await medplum.close();
+    }
   });
 
   it('is a command of the CLI with its flags', () => {

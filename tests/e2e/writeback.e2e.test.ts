@@ -144,33 +144,62 @@ describe.each(MODES)('write-back on the %s', (_name, emulate) => {
 
 describe('write-back refused by the EHR', () => {
   let server: TestServer;
-  beforeAll(async () => {
-    // The scopes of the reported bug: a wildcard read first. Medplum then ignores the write scopes after it and answers
-    // the transaction 200 with a 403 for every entry.
-    const scope = DEFAULT_SCOPE.replace('online_access ', 'online_access patient/*.rs ');
-    server = await startTestServer({ emulate: { server: 'medplum', atomicTransactions: false } }, { scope });
-  });
   afterAll(async () => {
     await server?.close();
   });
 
-  it('shows the refusal, never "saved", keeps the plan and leaves no result standing', async () => {
-    const page = await workupThenReview(server);
+  async function refusedFlow(page: Page): Promise<void> {
     const countActive = async () =>
       (await search<Observation>(server, `Observation?patient=Patient/${PATIENT}&_count=1000`)).filter(
         (o) => o.status !== 'entered-in-error'
       ).length;
     const before = await countActive();
-    // The granted scopes allow writing by the SMART rules, so the app warns but only the EHR can refuse.
-    expect(await page.getByTestId('scope-warnings').textContent()).toContain('start with a wildcard');
     await page.getByTestId('sign-save').click();
     const error = page.getByTestId('writeback-error');
     await error.waitFor({ timeout: 60_000 });
     expect(await error.getAttribute('data-stage')).toBe('commit');
     expect(await error.textContent()).toMatch(/^Nothing was saved to the chart: the EHR refused/);
+    expect(await page.getByTestId('refused-entries').count()).toBe(1);
     expect(await page.getByTestId('writeback-saved').count()).toBe(0);
+    // The plan stays for another try.
     expect(await page.getByTestId('writeback-plan').count()).toBe(1);
+    expect(await page.getByTestId('sign-save').textContent()).toBe('Try signing and saving again');
     expect(await countActive()).toBe(before);
+  }
+
+  it('Medplum: a wildcard read scope makes it refuse every entry inside a 200; the app never says "saved"', async () => {
+    // The scopes of the reported bug: a wildcard read first. Medplum then ignores the write scopes after it and answers
+    // the transaction 200 with a 403 for every entry.
+    const scope = DEFAULT_SCOPE.replace('online_access ', 'online_access patient/*.rs ');
+    server = await startTestServer({ emulate: { server: 'medplum', atomicTransactions: false } }, { scope });
+    const page = await workupThenReview(server);
+    // The granted scopes allow writing by the SMART rules, so the app warns but only the EHR can refuse.
+    expect(await page.getByTestId('scope-warnings').textContent()).toContain('start with a wildcard');
+    await refusedFlow(page);
+    await page.close();
+    await server.close();
+  });
+
+  it('spec-conformant: an EHR that answers the transaction 200 with refused entries gets the same honest answer', async () => {
+    server = await startTestServer();
+    const page = await workupThenReview(server);
+    // The EHR (here its answer, intercepted in the browser) answers 200 but refuses every entry, as a server that
+    // runs transactions as batches does for a token it does not allow to write.
+    await page.route(`${server.fhirBase}`, async (route) => {
+      const body = route.request().postDataJSON() as Bundle | null;
+      if (route.request().method() !== 'POST' || body?.type !== 'transaction') return route.continue();
+      const outcome = {
+        resourceType: 'OperationOutcome' as const,
+        issue: [{ severity: 'error' as const, code: 'forbidden' as const, details: { text: 'Forbidden' } }],
+      };
+      const entry = (body.entry ?? []).map(() => ({ response: { status: '403 Forbidden', outcome } }));
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/fhir+json',
+        body: JSON.stringify({ resourceType: 'Bundle', type: 'transaction-response', entry }),
+      });
+    });
+    await refusedFlow(page);
     await page.close();
   });
 });
