@@ -3,6 +3,7 @@
 // take back a partial write, then finalise earlier preliminary copies and mark what a signed result supersedes.
 // It never reports success the server did not confirm.
 import type { Bundle, Provenance, ProvenanceEntity, Reference, Resource } from '@medplum/fhirtypes';
+import { rewriteReferences } from '../fhir/references';
 import { type FhirTransport, NoAnswerError, outcomeText } from '../fhir/transport';
 import {
   type EntryState,
@@ -105,16 +106,6 @@ async function lookup(
     const text = err instanceof NoAnswerError ? err.message : 'The FHIR server could not be reached';
     return { states: [], failed: [{ fullUrl: '', resourceType: 'Bundle', status: 0, text }] };
   }
-}
-
-function rewriteRefs<T>(value: T, ids: Map<string, string>): T {
-  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, ids)) as T;
-  if (!value || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    out[key] = key === 'reference' && typeof child === 'string' ? (ids.get(child) ?? child) : rewriteRefs(child, ids);
-  }
-  return out as T;
 }
 
 const versioned = (r: Resource): Reference => ({
@@ -238,7 +229,7 @@ async function finishMarks(
   signal?: AbortSignal
 ): Promise<void> {
   for (const { entry, current } of work.signOffs) {
-    const mark = await signOff(transport, current, rewriteRefs(entry.resource, work.ids), signal);
+    const mark = await signOff(transport, current, rewriteReferences(entry.resource, work.ids), signal);
     if (mark.ok) report.signedOff.push(entryOf(entry, mark.location));
     else
       report.refused.push({

@@ -99,7 +99,8 @@ export function lookupBundle(entries: PlannedEntry[]): Bundle {
   return { resourceType: 'Bundle', type: 'batch', entry };
 }
 
-const statusOf = (entry: BundleEntry | undefined): number =>
+/** The HTTP status of a batch/transaction response entry (`"201 Created"` → 201; 0 when missing). */
+export const statusOf = (entry: BundleEntry | undefined): number =>
   Number.parseInt((entry?.response?.status ?? '0').trim().split(/\s/)[0] ?? '0', 10) || 0;
 
 const lastUpdated = (r: Resource): string => r.meta?.lastUpdated ?? '';

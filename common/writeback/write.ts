@@ -2,9 +2,10 @@
 // cannot write them twice) and reads the server's answer entry by entry: a 2xx is written (201 created, 200 found),
 // anything else is refused. One transaction when the server takes it; parts of at most 8 entries, in dependency
 // order, when it refuses a transaction of conditional entries that size (Medplum's "strict isolation" limit).
-import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
+import type { Bundle, Resource } from '@medplum/fhirtypes';
+import { references, rewriteReferences } from '../fhir/references';
 import { type FhirTransport, NoAnswerError, outcomeText } from '../fhir/transport';
-import type { PlannedEntry } from './lookup';
+import { type PlannedEntry, statusOf } from './lookup';
 
 /** What happened to one entry sent to the server. */
 export interface EntryOutcome {
@@ -35,35 +36,11 @@ export interface WriteResult {
 export const PART_SIZE = 8;
 const TOO_BIG = /strict isolation|too many (entries|operations)|too large|entry limit/i;
 
-const statusOf = (entry: BundleEntry | undefined): number =>
-  Number.parseInt((entry?.response?.status ?? '0').trim().split(/\s/)[0] ?? '0', 10) || 0;
-
 /** `Type/id` from a Location (absolute or relative, with or without `_history`). */
 export function locationOf(location: string | undefined, resource?: Resource): string | undefined {
   const m = /([A-Z][A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/[^/]+)?\/?$/.exec(location ?? '');
   if (m) return `${m[1]}/${m[2]}`;
   return resource?.id ? `${resource.resourceType}/${resource.id}` : undefined;
-}
-
-function rewrite<T>(value: T, ids: Map<string, string>): T {
-  if (Array.isArray(value)) return value.map((v) => rewrite(v, ids)) as T;
-  if (!value || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    out[key] = key === 'reference' && typeof child === 'string' ? (ids.get(child) ?? child) : rewrite(child, ids);
-  }
-  return out as T;
-}
-
-function references(value: unknown, out: Set<string> = new Set()): Set<string> {
-  if (Array.isArray(value)) for (const v of value) references(v, out);
-  else if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      if (key === 'reference' && typeof child === 'string') out.add(child);
-      else references(child, out);
-    }
-  }
-  return out;
 }
 
 /** Entries ordered so that each comes after the entries it references (the plan's order otherwise). */
@@ -74,7 +51,7 @@ export function dependencyOrder(entries: PlannedEntry[]): PlannedEntry[] {
   const visit = (e: PlannedEntry, path: Set<string>): void => {
     if (done.has(e.fullUrl) || path.has(e.fullUrl)) return;
     path.add(e.fullUrl);
-    for (const ref of references(e.resource)) {
+    for (const ref of new Set(references(e.resource))) {
       const dep = byUrl.get(ref);
       if (dep) visit(dep, path);
     }
@@ -91,7 +68,7 @@ function transaction(entries: PlannedEntry[], ids: Map<string, string>): Bundle 
     type: 'transaction',
     entry: entries.map((e) => ({
       fullUrl: e.fullUrl,
-      resource: rewrite(e.resource, ids),
+      resource: rewriteReferences(e.resource, ids),
       request: { method: 'POST', url: e.resourceType, ifNoneExist: e.ifNoneExist },
     })),
   };

@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Bundle, BundleEntry, Patient, Resource } from '@medplum/fhirtypes';
+import { rewriteReferences } from '../../common/fhir/references';
 import { demoData } from '../sandbox/demo';
 import { CliError } from './cli-error';
 
@@ -11,16 +12,6 @@ export interface SandboxExportFlags {
   out?: string;
   /** DICOMweb base the exported ImagingStudy endpoints point at (the demo images are served by a running sandbox). */
   dicomweb?: string;
-}
-
-function rewrite<T>(value: T, ids: Map<string, string>): T {
-  if (Array.isArray(value)) return value.map((v) => rewrite(v, ids)) as T;
-  if (!value || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    out[key] = key === 'reference' && typeof child === 'string' ? (ids.get(child) ?? child) : rewrite(child, ids);
-  }
-  return out as T;
 }
 
 /**
@@ -36,7 +27,7 @@ export function portableBundle(bundle: Bundle): Bundle {
   }
   const entry: BundleEntry[] = (bundle.entry ?? []).map((e) => {
     const { id, meta, ...rest } = e.resource as Resource;
-    const resource = rewrite(
+    const resource = rewriteReferences(
       { ...rest, ...(meta?.profile ? { meta: { profile: meta.profile } } : {}) },
       ids
     ) as Resource;

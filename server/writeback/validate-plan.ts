@@ -1,21 +1,10 @@
 // Validation of a write-back plan before it may be committed: every entry (validate.ts) plus the transaction rules
 // that make a commit safe and idempotent (urn:uuid entries, conditional creates, references inside the plan, one patient).
 import type { Bundle, OperationOutcome, OperationOutcomeIssue } from '@medplum/fhirtypes';
+import { references } from '../../common/fhir/references';
 import { inEntry, issue, outcomeOf, validateOne } from './validate';
 
 const UUID_URL = /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Every `reference` string in a resource. */
-function references(value: unknown, out: string[] = []): string[] {
-  if (Array.isArray(value)) for (const v of value) references(v, out);
-  else if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      if (key === 'reference' && typeof child === 'string') out.push(child);
-      else references(child, out);
-    }
-  }
-  return out;
-}
 
 /** The transaction rules: urn:uuid entries, conditional POSTs, internal references that resolve, one patient. */
 function planIssues(bundle: Bundle): OperationOutcomeIssue[] {
