@@ -2,8 +2,8 @@
 // Medplum applies a wildcard read scope (`patient/*.rs`) to every type and then ignores the write scopes after it,
 // so a wildcard would silently turn "sign and save" into a refused write.
 
-/** What the record loader and the tools read about a patient (the record batch, `_include`d Endpoints, attachments). */
-export const READ_TYPES = [
+/** What the record loader reads in its one batch (with the `_include`d Endpoints of ImagingStudies). */
+export const RECORD_TYPES = [
   'Patient',
   'Condition',
   'Observation',
@@ -15,8 +15,10 @@ export const READ_TYPES = [
   'DocumentReference',
   'Media',
   'Endpoint',
-  'Binary',
 ] as const;
+
+/** What the app and the tools read about a patient: the record and attachments stored as Binary. */
+export const READ_TYPES = [...RECORD_TYPES, 'Binary'] as const;
 
 /** Results the workup writes about the patient: created, read and searched (the commit looks each up), updated
  * (a signed commit finalises earlier preliminary copies and marks superseded ones). */

@@ -1,4 +1,6 @@
 // Turns any failure of the record load into an AppError a clinician can act on (relaunch, ask for access, retry).
+import { RECORD_TYPES } from '../../common/smart/scopes';
+
 /** What went wrong, in the terms the user acts on. */
 export interface AppError {
   kind: 'expired' | 'forbidden' | 'unreachable' | 'not-found' | 'bad-response';
@@ -21,20 +23,6 @@ export class StatusError extends Error {
     this.name = 'StatusError';
   }
 }
-
-/** The resource types the record batch reads; each needs a read scope. */
-export const RECORD_TYPES = [
-  'Patient',
-  'Condition',
-  'Observation',
-  'MedicationRequest',
-  'MedicationStatement',
-  'Procedure',
-  'DiagnosticReport',
-  'ImagingStudy',
-  'DocumentReference',
-  'Endpoint',
-];
 
 /** Where the failure happened. */
 export interface FailureContext {
