@@ -1,5 +1,9 @@
-// Test projects: unit + integration tests beside the code, and end-to-end tests in a real browser.
+// Test projects, all run by `npm test`: a fast `unit` pyramid base (no sockets, no child processes), `int` (real
+// servers, worker threads, the app's code against the real server code), the seeded `security` suite and `e2e` in a
+// real browser. `npm run test:unit` runs only the first.
 import { defineConfig } from 'vitest/config';
+
+const BESIDE_THE_CODE = ['server', 'common', 'src', 'scripts'];
 
 export default defineConfig({
   test: {
@@ -7,14 +11,26 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [...BESIDE_THE_CODE.map((d) => `${d}/**/*.test.{ts,tsx}`), 'tests/architecture/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.{ts,tsx}'],
+          setupFiles: ['tests/support/unit-guard.ts'],
+          isolate: false,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       {
-        // The seeded abuse and fuzz suite (tests/security): fixed seeds, bounded case counts, run by `npm test`.
+        test: {
+          name: 'int',
+          include: [...BESIDE_THE_CODE.map((d) => `${d}/**/*.int.test.{ts,tsx}`), 'tests/app/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The seeded abuse and fuzz suite (tests/security): fixed seeds, bounded case counts.
         test: {
           name: 'security',
           include: ['tests/security/**/*.test.ts'],

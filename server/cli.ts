@@ -1,18 +1,47 @@
-// The `oncoagent` command line: one subcommand per module; exit 0 ok, 1 bad input, 2 dependency unavailable.
+// The `oncoagent` command line: one subcommand per module; exit 0 ok, 1 bad input (a bad variable included: each
+// command parses the environment once, server/config), 2 dependency unavailable.
 import './fhir/quiet-logs';
 import { Command, Option } from 'commander';
 import { createAnswerer, createRetrieve } from './answer';
-import { benchCommand } from './commands/bench';
+import { type BenchFlags, benchCommand } from './commands/bench';
 import { CliError } from './commands/cli-error';
-import { evalCommand } from './commands/eval';
-import { knowledgeIngestCommand, knowledgeSearchCommand } from './commands/knowledge';
+import { type EvalCommandFlags, evalCommand } from './commands/eval';
+import { type KeysGenerateFlags, keysGenerateCommand } from './commands/keys';
+import {
+  type AuditFlags,
+  type IngestFlags,
+  knowledgeAuditCommand,
+  knowledgeIngestCommand,
+  knowledgeSearchCommand,
+  type SearchFlags,
+} from './commands/knowledge';
+import { type RegistryRunFlags, registryRunCommand } from './commands/registry';
 import { type SandboxExportFlags, sandboxExportCommand } from './commands/sandbox-export';
-import { serveCommand } from './commands/serve';
-import { synopticCommand } from './commands/synoptic';
-import { toolCommand } from './commands/tool';
+import { type ServeFlags, serveCommand } from './commands/serve';
+import { type SynopticFlags, synopticCommand } from './commands/synoptic';
+import { type ToolFlags, toolCommand } from './commands/tool';
 import { validateCommand } from './commands/validate';
+import { type WorkerFlags, workerCommand } from './commands/worker';
 import { createWorkupDeps, type WorkupFlags, workupCommand } from './commands/workup';
-import { VERSION } from './http/app';
+import { loadConfig, type OncoConfig, VERSION } from './config';
+
+/** A signal that aborts on the first SIGINT or SIGTERM (long-running commands stop cleanly and can resume). */
+function stopSignal(): AbortSignal {
+  const controller = new AbortController();
+  const stop = () => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return controller.signal;
+}
+
+/** Workup dependencies (no trace files) for registry jobs. */
+const registryDeps = (config: OncoConfig) => () =>
+  createWorkupDeps({
+    answerer: createAnswerer(),
+    retrieve: createRetrieve({ config: config.rag }),
+    config,
+    traceDir: false,
+  });
 
 /** Builds the command tree (exported for tests). */
 export function program(): Command {
@@ -34,12 +63,16 @@ export function program(): Command {
     )
     .option('--atomic-transactions', 'with --emulate medplum: a project with atomic transactions enabled')
     .option(
+      '--synthetic <n>',
+      'with --sandbox: also load N synthetic colorectal patients and their Group (synthetic-cohort)'
+    )
+    .option(
       '--seed <dir>',
       'also load every transaction Bundle *.json in DIR (repeatable)',
       (v: string, acc: string[]) => [...acc, v],
       []
     )
-    .action(serveCommand);
+    .action((flags: ServeFlags) => serveCommand(flags, loadConfig()));
   cmd
     .command('workup')
     .description('tumour-board workup of one patient: tools, findings and the cited answer (Markdown, or JSON)')
@@ -49,6 +82,11 @@ export function program(): Command {
     .option('--token <token>', 'access token for --fhir (or ONCOAGENT_FHIR_TOKEN)')
     .option('--client-id <id>', "backend client id: client_credentials at the server's SMART token endpoint")
     .option('--client-secret <secret>', 'secret of --client-id (or ONCOAGENT_CLIENT_SECRET)')
+    .option('--private-key <file>', 'private key of --client-id (JWK, JWKS or PEM): SMART Backend Services')
+    .option('--key-id <kid>', 'kid of --private-key (default: the JWK kid, else its thumbprint)')
+    .addOption(
+      new Option('--alg <alg>', 'signing algorithm (default: inferred from the key)').choices(['RS384', 'ES384'])
+    )
     .option('--json', 'print the WorkupResult JSON')
     .option('--sandbox', 'run against an in-process sandbox EHR with the demo patients')
     .option('--write', 'commit the write-back plan (preliminary resources) with the same credentials')
@@ -57,7 +95,13 @@ export function program(): Command {
       'SMART scopes to ask for with --client-id or --sandbox (default: explicit per-type scopes)'
     )
     .action(async (flags: WorkupFlags) => {
-      await workupCommand(flags, () => createWorkupDeps({ answerer: createAnswerer(), retrieve: createRetrieve() }));
+      const config = loadConfig();
+      await workupCommand(
+        flags,
+        () =>
+          createWorkupDeps({ answerer: createAnswerer(), retrieve: createRetrieve({ config: config.rag }), config }),
+        { stdout: process.stdout, stderr: process.stderr, fhir: config.fhir }
+      );
     });
   cmd
     .command('tool')
@@ -67,21 +111,30 @@ export function program(): Command {
     .option('--list', 'print every tool with its JSON schema')
     .option('--fhir <url>', 'FHIR base URL for tools that resolve references')
     .option('--token <token>', 'access token for --fhir')
-    .action(toolCommand);
-  const knowledge = cmd.command('knowledge').description('the guideline knowledge base: ingest and search');
+    .action((name: string | undefined, json: string | undefined, flags: ToolFlags) =>
+      toolCommand(name, json, flags, loadConfig())
+    );
+  const knowledge = cmd.command('knowledge').description('the guideline knowledge base: ingest, search and audit');
   knowledge
     .command('ingest')
     .description('ingest markdown, JSONL, PDF and TEI documents into the index (incremental)')
     .argument('[dir]', 'folder (default knowledge/ or ONCOAGENT_KNOWLEDGE_DIR)')
     .option('--json', 'print JSON')
-    .action(knowledgeIngestCommand);
+    .action((dir: string | undefined, flags: IngestFlags) => knowledgeIngestCommand(dir, flags, loadConfig()));
   knowledge
     .command('search')
     .description('ranked passages for a query (builds the index first if there is none)')
     .argument('<query>', 'the question or keywords')
     .option('--k <k>', 'passages to return', '10')
     .option('--json', 'print JSON')
-    .action(knowledgeSearchCommand);
+    .action((query: string, flags: SearchFlags) => knowledgeSearchCommand(query, flags, loadConfig()));
+  knowledge
+    .command('audit')
+    .description('list documents and sections without a source or a review within --max-age-days (exit 1 if any)')
+    .argument('[dir]', 'folder (default knowledge/ or ONCOAGENT_KNOWLEDGE_DIR)')
+    .option('--max-age-days <days>', 'oldest acceptable review, in days', '365')
+    .option('--json', 'print JSON')
+    .action((dir: string | undefined, flags: AuditFlags) => knowledgeAuditCommand(dir, flags, loadConfig()));
   cmd
     .command('synoptic')
     .description('structured synoptic data (QuestionnaireResponse) from free-text pathology')
@@ -94,7 +147,7 @@ export function program(): Command {
     .option('--backview <p>', 'previous rounds shown to the model (LLM mode)')
     .option('--strategy <s>', 'targeted (default) | full')
     .option('--llm <mode>', 'none | openai | local (default: ONCOAGENT_LLM)')
-    .action(synopticCommand);
+    .action((flags: SynopticFlags) => synopticCommand(flags, loadConfig()));
   cmd
     .command('eval')
     .description('accuracy figures: agent tool choice (default), --retrieval, --synoptic DIR')
@@ -103,13 +156,23 @@ export function program(): Command {
     .option('--retrieval', 'retrieval recall@10, MRR, nDCG@10 on knowledge/eval')
     .option('--workup', 'also run each workup and score its report')
     .option('--json', 'print JSON')
-    .action(evalCommand);
+    .action((flags: EvalCommandFlags) => evalCommand(flags, loadConfig()));
   cmd
     .command('validate')
     .description('validate a FHIR resource, Bundle or NDJSON file against base R4 and the profiles in fhir-profiles/')
     .argument('<file>', 'JSON or NDJSON file')
     .option('--json', 'print the OperationOutcome as JSON')
     .action(validateCommand);
+  cmd
+    .command('keys')
+    .description('key pairs for SMART Backend Services')
+    .command('generate')
+    .description('write a private JWK (0600) and the public JWKS to register with the EHR')
+    .option('--out <dir>', 'folder to write private-key.jwk.json and jwks.json to')
+    .addOption(new Option('--alg <alg>', 'ES384 (default) or RS384').choices(['ES384', 'RS384']))
+    .action(async (flags: KeysGenerateFlags) => {
+      await keysGenerateCommand(flags);
+    });
   const sandbox = cmd.command('sandbox').description('the development EHR: export its demo patients');
   sandbox
     .command('export')
@@ -123,12 +186,51 @@ export function program(): Command {
     .action((flags: SandboxExportFlags) => {
       sandboxExportCommand(flags);
     });
+  const registry = cmd.command('registry').description('cohort runs for registries: Bulk Data export in, NDJSON out');
+  registry
+    .command('run')
+    .description('export a Group, run each patient (workup, synoptic), write per-type NDJSON, statuses and a manifest')
+    .option('--fhir <url>', 'FHIR R4 base URL of the EHR')
+    .option('--group <id>', 'the Group to export (with --sandbox: default demo-group-all)')
+    .option('--out <dir>', 'run folder (the same folder resumes an interrupted run)')
+    .option('--token <token>', 'access token (or ONCOAGENT_FHIR_TOKEN)')
+    .option('--client-id <id>', 'SMART Backend Services client id')
+    .option('--private-key <file>', 'private key (JWK or PEM) of --client-id: signed client assertion')
+    .option('--client-secret <secret>', 'secret of --client-id (or ONCOAGENT_CLIENT_SECRET)')
+    .option('--scope <scopes>', 'SMART scopes to ask for (default: explicit system/ read scopes, writes with --write)')
+    .option('--what <parts>', 'workup,synoptic (default both)')
+    .option('--write', 'commit each patient’s write-back plan (preliminary resources)')
+    .option('--workers <n>', 'jobs at once in this process (without REDIS_URL)', '1')
+    .option('--json', 'print the manifest JSON')
+    .option('--sandbox', 'run against an in-process sandbox EHR with the demo patients')
+    .action(async (flags: RegistryRunFlags) => {
+      const config = loadConfig();
+      await registryRunCommand(flags, config, registryDeps(config), {
+        stdout: process.stdout,
+        stderr: process.stderr,
+        signal: stopSignal(),
+      });
+    });
+  cmd
+    .command('worker')
+    .description('run registry jobs from Redis (REDIS_URL) until SIGTERM/SIGINT')
+    .option('--fhir <url>', 'FHIR R4 base URL the jobs read (jobs for another server are refused)')
+    .option('--token <token>', 'access token (or ONCOAGENT_FHIR_TOKEN)')
+    .option('--client-id <id>', 'SMART Backend Services client id')
+    .option('--private-key <file>', 'private key (JWK or PEM) of --client-id')
+    .option('--client-secret <secret>', 'secret of --client-id (or ONCOAGENT_CLIENT_SECRET)')
+    .option('--scope <scopes>', 'SMART scopes to ask for')
+    .option('--concurrency <n>', 'jobs at once in this process', '1')
+    .action(async (flags: WorkerFlags) => {
+      const config = loadConfig();
+      await workerCommand(flags, config, registryDeps(config), { stderr: process.stderr, signal: stopSignal() });
+    });
   cmd
     .command('bench')
     .description('measure performance figures (DESIGN §6)')
     .option('--json', 'print JSON')
-    .option('--only <names>', 'comma-separated: record, segmentation, retrieval, synoptic, workup, load')
-    .action(benchCommand);
+    .option('--only <names>', 'comma-separated: record, segmentation, retrieval, synoptic, workup, load, registry')
+    .action((flags: BenchFlags) => benchCommand(flags, loadConfig()));
   return cmd;
 }
 

@@ -1,7 +1,8 @@
 // The answer when the answer pipeline itself failed: the findings as cited statements, so the workup still reports
 // what it established and nothing it did not.
+
+import type { Finding } from '../../common/contracts';
 import type { AnswerOutput } from '../answer/types';
-import type { Finding } from './workup-result';
 
 const HEADINGS: Record<Finding['kind'], string> = {
   response: 'Imaging and response',

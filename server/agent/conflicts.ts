@@ -1,8 +1,9 @@
 // Contradictions a tumour board must resolve before acting: MSI status against MMR immunohistochemistry and TMB,
 // repeated tests that disagree, and histology predictions against reported results. Each is a 'conflict' finding.
-import type { PredictBiomarkersOutput } from '../tools/predict_biomarkers';
+
+import type { Finding, WorkupToolCall } from '../../common/contracts';
+import { predictBiomarkersContract, toolOutput } from '../../common/contracts/tools';
 import type { MsiResult, RecordBiomarkers } from './record/biomarkers';
-import type { Finding, WorkupToolCall } from './workup-result';
 
 const rec = (ref: string): string => `record:${ref}`;
 const dated = (what: string, date?: string): string => (date ? `${what} (${date})` : what);
@@ -66,8 +67,8 @@ function variantConflicts(b: RecordBiomarkers): Finding[] {
 
 function predictionConflicts(b: RecordBiomarkers, calls: WorkupToolCall[]): Finding[] {
   const out: Finding[] = [];
-  for (const call of calls.filter((c) => c.tool === 'predict_biomarkers' && c.status === 'ok')) {
-    for (const p of (call.output as PredictBiomarkersOutput).predictions) {
+  for (const call of calls) {
+    for (const p of toolOutput(call, predictBiomarkersContract.name)?.predictions ?? []) {
       let reported: { ref: string; text: string }[] = [];
       const positive = /MSI-H|mutated|V600E/.test(p.label);
       if (p.target === 'MSI') {

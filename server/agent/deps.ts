@@ -1,11 +1,12 @@
-// What a workup needs besides the patient: answerer, retrieval, tool configuration, model and limits, read from the
-// environment once (by the CLI and the HTTP server).
+// What a workup needs besides the patient: answerer, retrieval, tool configuration, model and limits, taken from the
+// configuration the CLI or the HTTP server loaded once (server/config).
+
+import type { WorkupMode } from '../../common/contracts';
 import type { AnswerDeps, Answerer } from '../answer/types';
+import { type EnvSource, loadConfig, type OncoConfig } from '../config';
 import type { Model } from '../llm';
 import { selectModel } from '../llm/select';
-import { readToolConfig, type ToolConfig } from '../tools/config';
-import { defaultTraceDir } from './trace';
-import type { WorkupMode } from './workup-result';
+import type { ToolConfig } from '../tools/config';
 
 export interface WorkupDeps {
   answerer: Answerer;
@@ -23,36 +24,30 @@ export interface WorkupDepsOptions {
   answerer: Answerer;
   /** Knowledge retrieval; without it the answer has no guideline passages. */
   retrieve?: AnswerDeps['retrieve'];
-  env?: NodeJS.ProcessEnv;
+  /** The loaded configuration (`loadConfig()`); tests may give `env` variables instead. */
+  config?: OncoConfig;
+  env?: EnvSource;
   /** `false`: no trace files. Default `$ONCOAGENT_DATA_DIR/traces`. */
   traceDir?: string | false;
 }
 
-function limit(value: string | undefined, name: string, fallback: number, max: number): number {
-  if (!value) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max)
-    throw new Error(`${name} must be an integer from 1 to ${max}, got "${value}"`);
-  return n;
-}
-
 /**
- * Reads the workup configuration: ONCOAGENT_LLM (and its model variables), tool variables, ONCOAGENT_MAX_ROUNDS
- * (default 4, at most 10), ONCOAGENT_DATA_DIR.
- * @param options - The answerer, retrieval, environment and trace folder.
+ * The workup dependencies from the configuration: the model (ONCOAGENT_LLM…), tool settings, ONCOAGENT_MAX_ROUNDS
+ * (default 4, at most 10) and the trace folder (ONCOAGENT_DATA_DIR/traces).
+ * @param options - The answerer, retrieval, configuration and trace folder.
  * @returns The dependencies; throws (ModelUnavailableError, bad configuration) naming the variable.
  */
 export function createWorkupDeps(options: WorkupDepsOptions): WorkupDeps {
-  const env = options.env ?? process.env;
-  const { mode, model } = selectModel(env);
+  const config = options.config ?? loadConfig(options.env);
+  const { mode, model } = selectModel(config.llm);
   return {
     answerer: options.answerer,
     retrieve: options.retrieve ?? (async () => []),
-    toolConfig: readToolConfig(env),
+    toolConfig: config.tools,
     mode,
     ...(model ? { model } : {}),
-    ...(options.traceDir === false ? {} : { traceDir: options.traceDir ?? defaultTraceDir(env) }),
-    maxRounds: limit(env.ONCOAGENT_MAX_ROUNDS, 'ONCOAGENT_MAX_ROUNDS', 4, 10),
-    maxCallsPerRound: 10,
+    ...(options.traceDir === false ? {} : { traceDir: options.traceDir ?? config.trace.dir }),
+    maxRounds: config.limits.maxRounds,
+    maxCallsPerRound: config.limits.maxCallsPerRound,
   };
 }

@@ -1,12 +1,12 @@
 // Findings: record biomarkers and alterations, tool results with citations, and conflicts (reported MSI-H against
 // pMMR and low TMB, predictions against reported results), labelled honestly.
 import { describe, expect, it } from 'vitest';
+import type { WorkupToolCall } from '../../common/contracts';
 import { demoData } from '../sandbox/demo';
 import { demoId } from '../sandbox/demo/portable';
 import { buildFindings } from './findings';
 import { readFacts } from './record/facts';
 import { recordFromBundle } from './record/from-bundle';
-import type { WorkupToolCall } from './workup-result';
 
 const bundles = demoData({ dicomWebBase: 'http://127.0.0.1:1/sandbox/dicomweb' }).bundles;
 const facts = (id: string) => readFacts(recordFromBundle(bundles.find((b) => b.entry?.[0]?.resource?.id === id)!));
@@ -39,6 +39,10 @@ describe('buildFindings', () => {
       output: {
         predictions: [{ target: 'KRAS', label: 'KRAS wild-type', probability: 0.2, threshold: 0.5 }],
         model: { id: 'demo-mil-crc', version: '0.1.0', validation: 'demo-not-clinically-validated' },
+        disclaimer: 'Demo model.',
+        topTiles: [0],
+        bag: { n: 10, d: 64 },
+        source: 'inline',
       },
     };
     const all = buildFindings(facts(demoId('demo-crc-met')), [call]);
@@ -51,6 +55,7 @@ describe('buildFindings', () => {
   });
 
   it('turns a RECIST result and an unverified record alteration into cited findings; failed calls give none', () => {
+    // A complete assess_response output: the findings read outputs through the tool's contract.
     const calls: WorkupToolCall[] = [
       {
         id: 'c7',
@@ -63,8 +68,11 @@ describe('buildFindings', () => {
           baselineSumMm: 44.8,
           followUpSumMm: 58.6,
           changeFromBaselinePct: 30.8,
+          nadirSumMm: 44.8,
           changeFromNadirPct: 30.8,
+          absoluteChangeFromNadirMm: 13.8,
           rule: 'PD: +20 %.',
+          perLesion: [],
         },
       },
       { id: 'c8', tool: 'segment_lesion', args: {}, status: 'error', message: 'no pixels', ms: 1 },

@@ -1,9 +1,10 @@
 // Assembles the workup's findings: what the record states (biomarkers, alterations), what the tools measured,
 // predicted and matched, and the conflicts between them; every finding carries its citation tokens.
+
+import type { Finding, FindingKind, WorkupToolCall } from '../../common/contracts';
 import { findConflicts } from './conflicts';
 import { toolFindings } from './findings-tools';
 import type { RecordFacts } from './record/facts';
-import type { Finding, FindingKind, WorkupToolCall } from './workup-result';
 
 const ORDER: FindingKind[] = ['response', 'biomarker', 'alteration', 'therapy', 'score', 'stage', 'conflict'];
 const when = (date?: string): string => (date ? ` (${date})` : '');

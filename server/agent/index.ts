@@ -1,7 +1,7 @@
-// The agent module's entry: run a workup, its dependencies, result contract, events, report rendering and registry.
+// The agent module's entry: run a workup, its dependencies, report rendering and registry (the result and event
+// contracts live in common/contracts).
 export { createWorkupDeps, type WorkupDeps, type WorkupDepsOptions } from './deps';
 export { AgentLoopError, ContextLimit, MaxRoundsExceeded, PlannerFailed, ProviderDown } from './errors';
-export type { AgentEvent, EventSink, PlannedCall } from './events';
 export { workupMarkdown } from './markdown';
 export type { NextStep, Planner, PlannerContext } from './next-step';
 export { outcomeStatus, toOutcome } from './outcome';
@@ -12,4 +12,3 @@ export { type RecordFacts, readFacts } from './record/facts';
 export { recordFromBundle } from './record/from-bundle';
 export { type RunWorkupOptions, runWorkup } from './run-workup';
 export { createTracer, defaultTraceDir, type Tracer } from './trace';
-export type * from './workup-result';

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Bundle } from '@medplum/fhirtypes';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../common/contracts';
 import { writeTinyGguf } from '../../tests/support/tiny-gguf';
 import { createAnswerer } from '../answer/answerer';
 import { createFhirClient } from '../fhir/fhir-client';
@@ -13,7 +14,6 @@ import { createLocalModel } from '../llm/local';
 import { demoData } from '../sandbox/demo';
 import { demoId } from '../sandbox/demo/portable';
 import { readToolConfig } from '../tools/config';
-import type { AgentEvent } from './events';
 import { recordFromBundle } from './record/from-bundle';
 import { runWorkup } from './run-workup';
 

@@ -1,5 +1,5 @@
 // The workup report as Markdown for the terminal and files: findings by kind, answer, evidence, tool calls, problems.
-import type { Finding, WorkupResult } from './workup-result';
+import type { Finding, WorkupResult } from '../../common/contracts';
 
 const HEADINGS: [Finding['kind'], string][] = [
   ['conflict', 'Conflicts to resolve'],

@@ -1,9 +1,9 @@
 // The loop's vocabulary: what a planner decides after each round (an explicit NextStep union) and what it sees.
+
+import type { PlannedCall, WorkupToolCall } from '../../common/contracts';
 import type { PatientRecord } from '../../common/record/patient-record';
 import type { Tool } from '../tools/types';
-import type { PlannedCall } from './events';
 import type { RecordFacts } from './record/facts';
-import type { WorkupToolCall } from './workup-result';
 
 /** What happens after a planning step: stop, run these calls, or stop and ask the clinician. */
 export type NextStep =

@@ -1,5 +1,5 @@
 // What a tool result looks like to a model and in a trace: images and masks dropped, long strings cut, bounded size.
-import type { WorkupToolCall } from './workup-result';
+import type { WorkupToolCall } from '../../common/contracts';
 
 /** Keys holding pixels or run-length masks: useless to a text model and large. */
 const BULKY = new Set(['overlayPng', 'mask', 'png', 'image_base64', 'imageData', 'data']);

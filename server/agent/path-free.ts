@@ -1,9 +1,8 @@
 // Strips server file paths from what a workup says (events, problems, the answer, the error outcome): these texts go
 // to the browser, the report written to the chart and the trace, and a failing index or model names its files.
 import type { OperationOutcome } from '@medplum/fhirtypes';
+import type { AgentEvent, WorkupResult, WorkupToolCall } from '../../common/contracts';
 import { stripPaths } from '../tools/path-free';
-import type { AgentEvent } from './events';
-import type { WorkupResult, WorkupToolCall } from './workup-result';
 
 /** A tool call with its message and warnings path-free (runTool strips them already; refused calls are built here). */
 function pathFreeCall(call: WorkupToolCall): WorkupToolCall {

@@ -1,6 +1,7 @@
 // The structural defence against prompt injection: a call is run only when its tool exists (all tools are read-only;
 // nothing writes to the EHR), every reference or URL it carries belongs to this patient's record, an external search
 // was asked for in the clinician's own question, and the round's call limit is kept. Rejections become observations.
+import { isExternalTool } from '../tools/adapter-registry';
 import type { QuestionAsks } from './question';
 
 export interface PolicyContext {
@@ -19,7 +20,6 @@ export const REJECTED_PREFIX = 'Rejected by policy:';
 
 export type Verdict = { ok: true } | { ok: false; reason: string };
 
-const SEARCH_TOOLS = new Set(['pubmed_search', 'web_search']);
 /** A whole string that is a FHIR reference (possibly with an image path below a study). */
 const REFERENCE =
   /^(?:ImagingStudy|DocumentReference|Binary|Media|DiagnosticReport|Observation|Patient|Condition|Endpoint|Procedure|Specimen|Medication\w*|Practitioner\w*|Organization|Encounter|Group|Bundle)\/[A-Za-z0-9\-.]{1,64}(\/.*)?$/;
@@ -73,7 +73,8 @@ export function checkCall(call: { tool: string; args: unknown }, indexInRound: n
   if (indexInRound >= ctx.maxCallsPerRound) {
     return { ok: false, reason: `at most ${ctx.maxCallsPerRound} tool calls may run in one round` };
   }
-  if (SEARCH_TOOLS.has(call.tool) && !ctx.asks.literature && !ctx.asks.web) {
+  // External searches (pubmed_search, web_search: their adapters say so) need the question to ask for them.
+  if (isExternalTool(call.tool) && !ctx.asks.literature && !ctx.asks.web) {
     return {
       ok: false,
       reason: `${call.tool} runs only when the clinician's question asks for literature or web sources; it does not`,

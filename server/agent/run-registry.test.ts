@@ -1,8 +1,8 @@
 // The in-memory run store: events kept for replay, results and failures recorded, cancellation, owners, the limits
 // per owner and per server (queue, then refusal), the time limit, TTL and the cap.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WorkupResult } from '../../common/contracts';
 import { RunRegistry, type StartResult } from './run-registry';
-import type { WorkupResult } from './workup-result';
 
 const never = () => new Promise<WorkupResult>(() => {});
 const settle = () => new Promise((r) => setTimeout(r, 5));

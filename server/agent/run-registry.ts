@@ -3,9 +3,8 @@
 // work: runs per owner, runs at once (then a queue, then a refusal), and a time limit per run; finished runs expire.
 import { randomUUID } from 'node:crypto';
 import type { OperationOutcome } from '@medplum/fhirtypes';
-import type { AgentEvent, EventSink } from './events';
-import { CANCELLED_TEXT, toOutcome } from './outcome';
-import type { WorkupResult } from './workup-result';
+import type { AgentEvent, EventSink, WorkupResult } from '../../common/contracts';
+import { CANCELLED_TEXT, cancelled, serverTimeout, toOutcome } from './outcome';
 
 export type RunStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -49,10 +48,6 @@ export type StartResult =
   | { started: false; reason: 'owner-limit' | 'busy'; retryAfterSeconds: number };
 
 const ACTIVE: readonly RunStatus[] = ['queued', 'running'];
-const outcome = (code: 'incomplete' | 'timeout', text: string): OperationOutcome => ({
-  resourceType: 'OperationOutcome',
-  issue: [{ severity: 'error', code, details: { text } }],
-});
 
 /** In-memory store of workup runs. */
 export class RunRegistry {
@@ -145,7 +140,7 @@ export class RunRegistry {
     if (!entry) return 'unknown';
     if (!ACTIVE.includes(entry.status)) return 'finished';
     entry.controller.abort(new DOMException(CANCELLED_TEXT, 'AbortError'));
-    this.finish(entry, 'cancelled', { outcome: outcome('incomplete', CANCELLED_TEXT) });
+    this.finish(entry, 'cancelled', { outcome: cancelled() });
     return 'cancelling';
   }
 
@@ -172,7 +167,7 @@ export class RunRegistry {
     const timer = setTimeout(() => {
       entry.controller.abort(new DOMException('The workup took too long', 'TimeoutError'));
       const text = `The workup did not finish within ${minutes} minutes and was stopped; try again, or ask a narrower question`;
-      this.finish(entry, 'failed', { outcome: outcome('timeout', text) });
+      this.finish(entry, 'failed', { outcome: serverTimeout(text) });
     }, this.limits.timeoutMs);
     timer.unref();
     this.timers.set(entry.id, timer);

@@ -1,25 +1,23 @@
 // Runs one round of planned calls in parallel: each is checked by the policy, run through runTool (arguments
 // validated, errors and timeouts turned into results) inside a trace span, and streamed as tool-start/tool-end.
+import type { PlannedCall, WorkupToolCall } from '../../common/contracts';
 import type { FhirClient } from '../fhir/fhir-client';
 import type { ToolConfig } from '../tools/config';
 import { runTool } from '../tools/run-tool';
 import type { Tool } from '../tools/types';
-import type { EventSink, PlannedCall } from './events';
 import { trimOutput } from './observe';
 import { checkCall, type PolicyContext, REJECTED_PREFIX } from './policy';
-import type { Tracer } from './trace';
-import type { WorkupToolCall } from './workup-result';
+import type { WorkupRun } from './workup-run';
 
 export interface RoundDeps {
+  /** The workup: its trace, its events and its signal. */
+  run: WorkupRun;
   tools: readonly Tool[];
   toolConfig: ToolConfig;
   fhir: FhirClient;
   policy: PolicyContext;
-  tracer: Tracer;
-  emit: EventSink;
   /** Signature (tool + arguments) → id of the call that already ran it. */
   seen: Map<string, string>;
-  signal?: AbortSignal;
 }
 
 /** A stable text for a call, so the same call asked twice is recognised. */
@@ -51,11 +49,11 @@ async function runOne(call: PlannedCall, index: number, deps: RoundDeps): Promis
   if (earlier) return refused(call, `${REJECTED_PREFIX} the same call already ran as ${earlier}; see its result`);
   deps.seen.set(key, call.id);
   const tool = deps.tools.find((t) => t.name === call.tool)!;
-  deps.emit({ type: 'tool-start', call });
-  const run = await deps.tracer.withSpan(
+  deps.run.emit({ type: 'tool-start', call });
+  const run = await deps.run.tracer.withSpan(
     `tool ${call.tool}`,
     async (span) => {
-      const r = await runTool(tool, call.args, { config: deps.toolConfig, fhir: deps.fhir, signal: deps.signal });
+      const r = await runTool(tool, call.args, { config: deps.toolConfig, fhir: deps.fhir, signal: deps.run.signal });
       span.setOutput({ status: r.status, ms: r.ms, message: r.message, output: trimOutput(r.output) });
       return r;
     },
@@ -76,14 +74,14 @@ async function runOne(call: PlannedCall, index: number, deps: RoundDeps): Promis
 /**
  * Runs the calls of one round (in parallel) and reports each as it ends.
  * @param calls - The planned calls.
- * @param deps - Tools, configuration, FHIR client, policy, tracer and event sink.
+ * @param deps - The workup run, tools, configuration, FHIR client and policy.
  * @returns One finished call per planned call, in the planned order.
  */
 export async function runRound(calls: PlannedCall[], deps: RoundDeps): Promise<WorkupToolCall[]> {
   return Promise.all(
     calls.map(async (call, i) => {
       const done = await runOne(call, i, deps);
-      deps.emit({ type: 'tool-end', call: done });
+      deps.run.emit({ type: 'tool-end', call: done });
       return done;
     })
   );

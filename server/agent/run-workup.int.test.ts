@@ -4,12 +4,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../common/contracts';
 import { createTestAnswerer } from '../../tests/support/test-answerer';
 import { startTestServer, type TestServer } from '../../tests/support/test-server';
 import { createFhirClient, type FhirClient } from '../fhir/fhir-client';
 import { demoId } from '../sandbox/demo/portable';
 import { readToolConfig } from '../tools/config';
-import type { AgentEvent } from './events';
 import { runWorkup } from './run-workup';
 
 let server: TestServer;

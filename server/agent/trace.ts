@@ -3,8 +3,9 @@
 // the patient's id and name are replaced, so a trace can be shared for debugging.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import type { Usage } from '../llm';
+import { join } from 'node:path';
+import type { Usage } from '../llm/types';
+import { UsageMeter } from '../llm/usage';
 
 export interface Span {
   run: string;
@@ -37,10 +38,13 @@ export interface Tracer {
 const SECRET_KEYS = /token|authorization|api[-_]?key|secret|password|bearer|cookie/i;
 const MAX_STRING = 400;
 
-/** The default trace folder: `$ONCOAGENT_DATA_DIR/traces`, else `<repo>/.data/traces`. */
-export function defaultTraceDir(env: NodeJS.ProcessEnv = process.env): string {
-  const data = env.ONCOAGENT_DATA_DIR ? resolve(env.ONCOAGENT_DATA_DIR) : resolve(import.meta.dirname, '../../.data');
-  return join(data, 'traces');
+/**
+ * The trace folder of a data folder (server/config passes ONCOAGENT_DATA_DIR, default `<repo>/.data`).
+ * @param dataDir - The data folder.
+ * @returns `<dataDir>/traces`.
+ */
+export function defaultTraceDir(dataDir: string): string {
+  return join(dataDir, 'traces');
 }
 
 function redactor(identifiers: string[]): (key: string, value: unknown) => unknown {
@@ -83,12 +87,12 @@ export function createTracer(runId: string, options: { dir?: string; identifiers
       };
       if (input !== undefined) span.input = input;
       let explicit = false;
+      let usage: UsageMeter | undefined;
       const handle: SpanHandle = {
         addUsage(u, calls = 1) {
-          span.usage ??= { llmCalls: 0, promptTokens: 0, completionTokens: 0 };
-          span.usage.llmCalls += calls;
-          span.usage.promptTokens += u.promptTokens;
-          span.usage.completionTokens += u.completionTokens;
+          usage ??= new UsageMeter();
+          usage.add({ llmCalls: calls, promptTokens: u.promptTokens, completionTokens: u.completionTokens });
+          span.usage = usage.total();
         },
         setOutput(output) {
           explicit = true;

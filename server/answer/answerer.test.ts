@@ -1,7 +1,7 @@
 // The answerer without servers: the extractive report (cited findings, quotes, what is missing), and the model
 // pipeline with an in-process scripted model (check, one revision, flag), its fallbacks and its data blocks.
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../../common/contracts';
 import { createScriptedModel, type ModelRequest, type ScriptedStep } from '../llm';
 import { ModelUnavailableError } from '../llm/errors';
 import { contentText } from '../llm/types';

@@ -1,6 +1,6 @@
 // Citation tokens: the forms a model or a finding writes, the markers the app reads, and what resolves.
 import { describe, expect, it } from 'vitest';
-import { parseInline } from '../../src/workup/markdown';
+import { parseInline } from '../../common/workup/markdown';
 import { citationProblem, markers, parseCitation, plain, recordRefsOf } from './citations';
 
 describe('parseCitation', () => {

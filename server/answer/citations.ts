@@ -1,7 +1,7 @@
 // Citation tokens of the answer: what a statement may cite (guideline passage n, tool call, record resource), how
 // they are written in the answer markdown ("[3]", "[1, 2]", "[Tool:c1]", "[Record:Observation/o1]", the forms the
 // app's citation reader understands), and whether each one names something that exists.
-import type { EvidenceItem, Finding, WorkupToolCall } from '../agent/workup-result';
+import type { EvidenceItem, Finding, WorkupToolCall } from '../../common/contracts';
 
 /** A citation as a statement carries it: a passage number, `tool:<callId>` or `record:<Type>/<id>`. */
 export type Citation = number | string;

@@ -1,6 +1,6 @@
 // Guideline evidence for the answer: retrieval per sub-query (each retrieves 40, reranks and keeps 10), merged across
 // sub-queries, deduplicated, numbered "Source [n]"; and, once the answer is written, renumbered to what it cites.
-import type { EvidenceItem } from '../agent/workup-result';
+import type { EvidenceItem } from '../../common/contracts';
 import { mergeSources, sourceId } from '../rag/sources';
 import type { AnswerDeps } from './types';
 

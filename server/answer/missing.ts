@@ -1,7 +1,7 @@
 // What the workup could not establish: tools that could not run (with their reasons), tests the tumour type calls for
 // that the record lacks, results that are only predicted or unverified, unmeasured response, missing stage or ECOG.
 // Each item carries what to do about it (the offline follow-up suggestions).
-import type { Finding } from '../agent/workup-result';
+import type { Finding } from '../../common/contracts';
 import type { Citation } from './citations';
 import type { SummaryFacts } from './summary';
 import type { AnswerInput } from './types';

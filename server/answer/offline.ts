@@ -1,6 +1,6 @@
 // The answer without a model: an extractive report. Findings grouped (conflicts first), each with its own sources;
 // for each sub-query the best passage sentences quoted with their source number; then what is missing.
-import type { EvidenceItem, Finding } from '../agent/workup-result';
+import type { EvidenceItem, Finding } from '../../common/contracts';
 import { type Citation, type CitationContext, citationProblem, parseCitation } from './citations';
 import { bestQuote, quoteInPassage, specificTerms } from './extract';
 import type { MissingItem } from './missing';

@@ -1,6 +1,6 @@
 // How record text, tool outputs and guideline passages enter a prompt: as quoted data blocks that the instructions
 // declare to be data, never instructions, with bounded size (images, masks and long arrays left out).
-import type { EvidenceItem, Finding, WorkupToolCall } from '../agent/workup-result';
+import type { EvidenceItem, Finding, WorkupToolCall } from '../../common/contracts';
 import { markers, parseCitation, plain } from './citations';
 
 /** The rule every signature of the answer pipeline states. */

@@ -1,6 +1,6 @@
 // The answer as structured blocks, rendered once to markdown and to the parallel statement list, with guideline
 // sources renumbered to the order in which the answer first cites them (uncited sources are dropped).
-import type { AnswerStatement, EvidenceItem } from '../agent/workup-result';
+import type { AnswerStatement, EvidenceItem } from '../../common/contracts';
 import { type Citation, markers, plain } from './citations';
 import { renumber } from './evidence';
 

@@ -1,5 +1,7 @@
 // The production retrieval for the answer pipeline: the configured knowledge index, opened (and built from the
 // corpus when empty) on first use and then kept open; each query retrieves 40 candidates, reranks, keeps k.
+
+import type { EnvSource } from '../config';
 import type { Model } from '../llm/types';
 import { createEmbedder, createReranker, type RagConfig, readRagConfig } from '../rag/config';
 import { openKnowledgeIndex } from '../rag/knowledge';
@@ -11,18 +13,25 @@ import type { AnswerDeps } from './types';
 /** First-stage candidates per query before reranking (the reference pipeline's 40). */
 export const CANDIDATES = 40;
 
-export interface RetrieveOptions {
-  /** Environment to read the retrieval configuration from (default process.env): ONCOAGENT_DATA_DIR, … */
-  env?: NodeJS.ProcessEnv;
-  /** Replaces the configuration read from `env`. */
-  config?: RagConfig;
+export type RetrieveOptions = (
+  | {
+      /** The retrieval configuration (`loadConfig().rag`). */
+      config: RagConfig;
+      env?: undefined;
+    }
+  | {
+      /** Variables to build the configuration from (tests): ONCOAGENT_DATA_DIR, … */
+      env: EnvSource;
+      config?: undefined;
+    }
+) & {
   /**
    * A chat model for LLM reranking when no cross-encoder is configured. Off by default: it costs one call with 40
    * passages per sub-query.
    */
   model?: Model;
   reranker?: Reranker;
-}
+};
 
 export type Retrieve = AnswerDeps['retrieve'] & {
   /** Closes the index (a later query opens it again). */
@@ -30,12 +39,12 @@ export type Retrieve = AnswerDeps['retrieve'] & {
 };
 
 /**
- * Creates the retrieval function. The configuration is read now (a bad variable fails here, naming it); the index
- * is opened on the first query, and an open that failed is tried again on the next one.
- * @param options - Environment or configuration, optional reranking model or reranker.
+ * Creates the retrieval function. The index is opened on the first query, and an open that failed is tried again on
+ * the next one.
+ * @param options - Configuration (or variables), optional reranking model or reranker.
  * @returns `retrieve(query, k)` with `close()`.
  */
-export function createRetrieve(options: RetrieveOptions = {}): Retrieve {
+export function createRetrieve(options: RetrieveOptions): Retrieve {
   const config = options.config ?? readRagConfig(options.env);
   const embedder = createEmbedder(config);
   const reranker = options.reranker ?? createReranker(config, options.model);

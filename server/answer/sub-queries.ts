@@ -2,8 +2,8 @@
 // alteration, tumour type and line of therapy, response, score and stage, missing test and supportive-care topic,
 // topped up with general questions a tumour board asks about the tumour type.
 
+import type { Finding } from '../../common/contracts';
 import { shortProtein } from '../../common/protein';
-import type { Finding } from '../agent/workup-result';
 import { tokenize } from '../rag/lexical';
 import { sidedness, supportiveTopics, therapyLine } from './query-parts';
 import { parseSummary, type SummaryFacts } from './summary';

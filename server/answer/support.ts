@@ -1,6 +1,6 @@
 // The citation check: every citation must name an existing passage, tool call or record item, and what it names must
 // support the statement — judged by a model (citation_check signature) or, without one, by a content-word heuristic.
-import type { Finding } from '../agent/workup-result';
+import type { Finding } from '../../common/contracts';
 import { predict } from '../llm/signature';
 import type { Model } from '../llm/types';
 import { contentTerms } from '../rag/lexical';

@@ -1,6 +1,6 @@
 // Whether a guideline passage is about the patient's tumour type: the extractive report quotes passages about it or
 // about no tumour in particular, never one written for another tumour (a colorectal regimen for a cholangiocarcinoma).
-import type { EvidenceItem } from '../agent/workup-result';
+import type { EvidenceItem } from '../../common/contracts';
 
 const GROUPS: [string, RegExp][] = [
   ['colorectal', /colorectal|\bcolon\b|\brect(al|um)\b|\bm?crc\b/i],

@@ -1,6 +1,5 @@
 // The contract of the cited-answer pipeline: what the agent gives it and what it returns.
-import type { EventSink } from '../agent/events';
-import type { AnswerStatement, EvidenceItem, Finding, WorkupToolCall } from '../agent/workup-result';
+import type { AnswerStatement, EventSink, EvidenceItem, Finding, WorkupToolCall } from '../../common/contracts';
 import type { Model } from '../llm';
 import type { Passage } from '../rag/types';
 

@@ -10,7 +10,7 @@ describe('benchLoad', () => {
     expect(figures.p95Ms).toBeGreaterThanOrEqual(figures.p50Ms);
     expect(figures.rssMb.peak).toBeGreaterThanOrEqual(figures.rssMb.before);
     expect(figures.rssMb.before).toBeGreaterThan(0);
-    // The offline settings it needs are put back afterwards.
+    // It runs offline from its own configuration: the environment is left as it was.
     expect(process.env.ONCOAGENT_OFFLINE).toBe(before.ONCOAGENT_OFFLINE);
     expect(process.env.ONCOAGENT_LLM).toBe(before.ONCOAGENT_LLM);
   });

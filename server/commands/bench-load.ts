@@ -1,10 +1,12 @@
 // The load figure of `oncoagent bench`: many concurrent offline workups through the real HTTP API (start, follow,
 // result) on loopback against the in-process sandbox, from several callers, with errors and process RSS reported.
 import { randomUUID } from 'node:crypto';
+import { loadConfig, type OncoConfig, offlineConfig } from '../config';
 import { createApp, DEFAULT_APP_DIR } from '../http/app';
 import { freePort, listen } from '../http/serve';
 import { DEMO_PATIENT_IDS } from '../sandbox/demo';
 import { type LoadCaller, type LoadRun, loadRun } from './bench-load-client';
+import { mountSandbox } from './sandbox-mount';
 
 export interface LoadBenchOptions {
   /** Workups started at once (default 50). */
@@ -41,46 +43,31 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** Sets variables for the duration of `fn` (workup dependencies are read from the environment per request). */
-async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, vars);
-  try {
-    return await fn();
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
-
 /**
- * Runs the load benchmark.
+ * Runs the load benchmark, offline and without a model whatever the configuration says.
  * @param options - Workups, callers and deadline.
+ * @param config - The configuration (default: loaded from the environment now); its offline copy is used.
  * @returns Counts, latency percentiles (start to result, waits included) and RSS before, after and at peak.
  */
-export function benchLoad(options: LoadBenchOptions = {}): Promise<LoadBench> {
-  return withEnv({ ONCOAGENT_OFFLINE: '1', ONCOAGENT_LLM: 'none' }, () => runLoad(options));
-}
-
-async function runLoad(options: LoadBenchOptions): Promise<LoadBench> {
+export async function benchLoad(options: LoadBenchOptions = {}, config: OncoConfig = loadConfig()): Promise<LoadBench> {
   const n = options.workups ?? 50;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const { app, sandbox, close } = await createApp({
+  const { sandbox, mount } = await mountSandbox({
+    publicUrl: url,
+    secret: randomUUID(),
+    tokenTtlSeconds: 3600,
+    open: false,
+    redirectOrigins: [],
+    seedDirs: [],
+  });
+  const { app, close } = await createApp({
     appDir: DEFAULT_APP_DIR,
     clientId: 'oncoagent',
     scope: 'launch openid fhirUser patient/*.rs',
     cspConnect: "'self'",
-    sandbox: {
-      publicUrl: url,
-      secret: randomUUID(),
-      tokenTtlSeconds: 3600,
-      open: false,
-      redirectOrigins: [],
-      seedDirs: [],
-    },
+    config: offlineConfig(config),
+    mount,
   });
   const running = await listen(app, port, '127.0.0.1');
   const fhirBase = `${url}/sandbox/fhir/R4`;
@@ -89,7 +76,7 @@ async function runLoad(options: LoadBenchOptions): Promise<LoadBench> {
     const exp = Math.floor(Date.now() / 1000) + 3600;
     const callers: LoadCaller[] = Array.from({ length: options.callers ?? 10 }, (_, i) => {
       const patientId = DEMO_PATIENT_IDS[i % DEMO_PATIENT_IDS.length] ?? '';
-      const token = sandbox!.signer.sign({
+      const token = sandbox.signer.sign({
         iss: `${url}/sandbox/auth`,
         sub: `Practitioner/bench-user-${i + 1}`,
         aud: fhirBase,

@@ -5,7 +5,7 @@ import { runWorkup } from '../agent/run-workup';
 import type { AnswerDeps, Answerer } from '../answer/types';
 import { createFhirClient } from '../fhir/fhir-client';
 import { DEMO_PATIENT_IDS } from '../sandbox/demo';
-import { readToolConfig } from '../tools/config';
+import type { ToolConfig } from '../tools/config';
 import { startSandboxSession } from './sandbox-session';
 
 export interface WorkupBench {
@@ -23,19 +23,20 @@ function percentile(values: number[], p: number): number {
 
 /**
  * Measures offline workups.
- * @param options - The answerer (server/answer's, once it exists), runs per patient (default 5).
+ * @param options - The answerer (server/answer's), the tool configuration (run offline), runs per patient (default 5).
  * @returns p50/p95 per patient and overall, in ms.
  */
 export async function benchWorkup(options: {
   answerer: Answerer;
   retrieve?: AnswerDeps['retrieve'];
+  tools: ToolConfig;
   runs?: number;
 }): Promise<WorkupBench> {
   const runs = options.runs ?? 5;
   const session = await startSandboxSession({ demo: true });
   try {
     const fhir = createFhirClient({ baseUrl: session.fhirBase, token: await session.token() });
-    const toolConfig = { ...readToolConfig(), offline: true };
+    const toolConfig = { ...options.tools, offline: true };
     const once = async (patientId: string) => {
       const t = performance.now();
       const r = await runWorkup({

@@ -1,20 +1,22 @@
 // `oncoagent bench`: measures the DESIGN §6 figures on this machine and prints them (JSON with --json).
 import { cpus } from 'node:os';
 import { createAnswerer, createRetrieve } from '../answer';
+import { loadConfig, type OncoConfig } from '../config';
 import { createFhirClient } from '../fhir/fhir-client';
 import { loadPatientRecord } from '../fhir/load-record';
 import { createApp, DEFAULT_APP_DIR } from '../http/app';
 import { freePort, listen } from '../http/serve';
 import { benchRetrieval } from '../rag/bench';
-import { readRagConfig } from '../rag/config';
 import { DEMO_PATIENT_IDS } from '../sandbox/demo';
 import { benchSegmentation } from '../tools/segment_lesion/bench';
 import { benchLoad } from './bench-load';
+import { benchRegistry } from './bench-registry';
 import { CliError } from './cli-error';
 import { benchWorkup } from './eval-agent';
+import { mountSandbox } from './sandbox-mount';
 import { benchSynoptic } from './synoptic';
 
-interface BenchFlags {
+export interface BenchFlags {
   json?: boolean;
   /** Comma-separated benchmark names; default all. */
   only?: string;
@@ -29,16 +31,25 @@ export function percentile(values: number[], p: number): number {
 
 const round = (n: number): number => Math.round(n * 10) / 10;
 
-async function benchRecord(): Promise<Record<string, unknown>> {
+async function benchRecord(config: OncoConfig): Promise<Record<string, unknown>> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const t0 = performance.now();
-  const { app, sandbox } = await createApp({
+  const { sandbox, mount } = await mountSandbox({
+    publicUrl: url,
+    secret: 'bench',
+    tokenTtlSeconds: 600,
+    open: false,
+    redirectOrigins: [],
+    seedDirs: [],
+  });
+  const { app } = await createApp({
     appDir: DEFAULT_APP_DIR,
     clientId: 'oncoagent',
     scope: 'patient/*.rs',
     cspConnect: "'self'",
-    sandbox: { publicUrl: url, secret: 'bench', tokenTtlSeconds: 600, open: false, redirectOrigins: [], seedDirs: [] },
+    mount,
+    config,
   });
   const startMs = performance.now() - t0;
   let requests = 0;
@@ -49,7 +60,7 @@ async function benchRecord(): Promise<Record<string, unknown>> {
   };
   const running = await listen(app, port, '127.0.0.1');
   try {
-    const token = sandbox!.signer.sign({
+    const token = sandbox.signer.sign({
       aud: `${url}/sandbox/fhir/R4`,
       scope: 'system/*.rs',
       exp: Math.floor(Date.now() / 1000) + 600,
@@ -80,26 +91,34 @@ async function benchRecord(): Promise<Record<string, unknown>> {
 }
 
 /** Every benchmark by name, in the order they run. */
-const BENCHMARKS: Record<string, () => Promise<unknown>> = {
+const BENCHMARKS: Record<string, (config: OncoConfig) => Promise<unknown>> = {
   record: benchRecord,
-  segmentation: benchSegmentation,
-  retrieval: () => benchRetrieval({ knowledgeDir: readRagConfig().knowledgeDir, evalDir: readRagConfig().evalDir }),
-  synoptic: benchSynoptic,
-  workup: () => benchWorkup({ answerer: createAnswerer(), retrieve: createRetrieve(), runs: 5 }),
-  load: () => benchLoad({ workups: 50 }),
+  segmentation: () => benchSegmentation(),
+  retrieval: (config) => benchRetrieval({ knowledgeDir: config.rag.knowledgeDir, evalDir: config.rag.evalDir }),
+  synoptic: () => benchSynoptic(),
+  workup: (config) =>
+    benchWorkup({
+      answerer: createAnswerer(),
+      retrieve: createRetrieve({ config: config.rag }),
+      tools: config.tools,
+      runs: 5,
+    }),
+  load: (config) => benchLoad({ workups: 50 }, config),
+  registry: (config) => benchRegistry({}, config),
 };
 
 /**
  * Runs the benchmarks and prints the figures.
  * @param flags - --json for machine-readable output; --only to run some of them.
+ * @param config - The configuration (default: loaded from the environment now).
  */
-export async function benchCommand(flags: BenchFlags): Promise<void> {
+export async function benchCommand(flags: BenchFlags, config: OncoConfig = loadConfig()): Promise<void> {
   const names = flags.only ? flags.only.split(',').map((s) => s.trim()) : Object.keys(BENCHMARKS);
   const unknown = names.filter((name) => !BENCHMARKS[name]);
   if (unknown.length)
     throw new CliError(`Unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
   const figures: Record<string, unknown> = { machine: { cpus: cpus().length, node: process.version } };
-  for (const name of names) figures[name] = await BENCHMARKS[name]!();
+  for (const name of names) figures[name] = await BENCHMARKS[name]!(config);
   process.stdout.write(flags.json ? `${JSON.stringify(figures, null, 2)}\n` : `${formatFigures(figures)}\n`);
 }
 

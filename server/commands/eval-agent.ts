@@ -9,9 +9,10 @@ import { planFromRecord } from '../agent/planner/rules';
 import { readFacts } from '../agent/record/facts';
 import { runWorkup } from '../agent/run-workup';
 import type { AnswerDeps, Answerer } from '../answer/types';
+import { loadConfig } from '../config';
 import { createFhirClient, type FhirClient } from '../fhir/fhir-client';
 import { loadPatientRecord } from '../fhir/load-record';
-import { readToolConfig } from '../tools/config';
+import type { ToolConfig } from '../tools/config';
 import { CliError, UnavailableError } from './cli-error';
 import { completeness, countTools, scoreTools, type ToolScore } from './eval-score';
 import { startSandboxSession } from './sandbox-session';
@@ -100,12 +101,18 @@ function print(report: EvalReport, write: (t: string) => unknown): void {
 /**
  * Runs the evaluation and prints it.
  * @param flags - Cases folder, --json, --workup.
- * @param options - The answerer (needed for --workup) and where to print.
+ * @param options - The answerer (needed for --workup), the tool configuration (run offline; default: loaded from
+ * the environment) and where to print.
  * @returns The report.
  */
 export async function evalAgentCommand(
   flags: EvalFlags = {},
-  options: { answerer?: Answerer; retrieve?: AnswerDeps['retrieve']; stdout?: { write(t: string): unknown } } = {}
+  options: {
+    answerer?: Answerer;
+    retrieve?: AnswerDeps['retrieve'];
+    tools?: ToolConfig;
+    stdout?: { write(t: string): unknown };
+  } = {}
 ): Promise<EvalReport> {
   const given = resolve(flags.cases ?? '../shared/cases/patients');
   // `--cases ../shared/cases` works too: the patient cases live in its `patients` folder.
@@ -145,7 +152,7 @@ export async function evalAgentCommand(
           question: c.question,
           answerer: options.answerer,
           retrieve: options.retrieve ?? (async () => []),
-          toolConfig: { ...readToolConfig(), offline: true },
+          toolConfig: { ...(options.tools ?? loadConfig().tools), offline: true },
         });
         result.ms = Math.round(performance.now() - t);
         result.ran = countTools(r.toolCalls);

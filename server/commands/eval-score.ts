@@ -1,7 +1,8 @@
 // Scores a planner's tool choice against a case's expected tools: recall of the expected calls and the calls beyond
-// them. segment_lesion is counted per image, because the reference study's segmentation tool took every box of one
-// image in one call while ours takes one box per call.
-import type { PlannedCall } from '../agent/events';
+// them. A tool may count several calls as one through its eval hook (segment_lesion counts one per image, because the
+// reference study's segmentation tool took every box of one image in one call while ours takes one box per call).
+import type { PlannedCall } from '../../common/contracts';
+import { evalKeyOf } from '../tools/adapter-registry';
 
 export interface ToolScore {
   planned: Record<string, number>;
@@ -13,18 +14,19 @@ export interface ToolScore {
 }
 
 /**
- * Counts planned calls per tool (segment_lesion per distinct image).
+ * Counts planned calls per tool (calls with the same eval key of their tool, e.g. one image, count once).
  * @param calls - Planned calls (first round and follow-ups).
  * @returns Tool → count.
  */
 export function countTools(calls: Pick<PlannedCall, 'tool' | 'args'>[]): Record<string, number> {
   const counts: Record<string, number> = {};
-  const images = new Set<string>();
+  const seen = new Set<string>();
   for (const c of calls) {
-    if (c.tool === 'segment_lesion') {
-      const image = String((c.args as { image?: unknown })?.image ?? '');
-      if (images.has(image)) continue;
-      images.add(image);
+    const key = evalKeyOf(c);
+    if (key !== undefined) {
+      const id = JSON.stringify([c.tool, key]);
+      if (seen.has(id)) continue;
+      seen.add(id);
     }
     counts[c.tool] = (counts[c.tool] ?? 0) + 1;
   }

@@ -1,21 +1,24 @@
-// `oncoagent knowledge ingest|search` and `oncoagent eval --retrieval`: the guideline index from the command line.
+// `oncoagent knowledge ingest|search|audit` and `oncoagent eval --retrieval`: the guideline index from the command line.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { OperationOutcomeError } from '@medplum/core';
+import { loadConfig, type OncoConfig } from '../config';
 import { ModelUnavailableError } from '../llm/errors';
-import { selectModel } from '../llm/select';
+import { type LlmConfig, selectModel } from '../llm/select';
 import type { Model } from '../llm/types';
-import { createEmbedder, createReranker, type RagConfig, readRagConfig } from '../rag/config';
+import { createEmbedder, createReranker, type RagConfig } from '../rag/config';
 import { evaluateRetrieval, loadEvalQuestions } from '../rag/eval';
 import { type IngestReport, ingestCorpus, openKnowledgeIndex, searchKnowledge } from '../rag/knowledge';
 import { KnowledgeIndex } from '../rag/store';
 import { CliError, UnavailableError } from './cli-error';
 
-interface IngestFlags {
+export { type AuditFlags, knowledgeAuditCommand } from './knowledge-audit-command';
+
+export interface IngestFlags {
   json?: boolean;
 }
 
-interface SearchFlags {
+export interface SearchFlags {
   k?: string | number;
   json?: boolean;
 }
@@ -33,14 +36,6 @@ const warn = (text: string): void => {
   process.stderr.write(`${text}\n`);
 };
 
-function config(): RagConfig {
-  try {
-    return readRagConfig();
-  } catch (err) {
-    throw new CliError((err as Error).message);
-  }
-}
-
 /** Bad queries become exit 1 with the outcome's text; unreachable endpoints exit 2. */
 function toCliError(err: unknown): unknown {
   if (err instanceof OperationOutcomeError) return new CliError(err.outcome.issue?.[0]?.details?.text ?? err.message);
@@ -49,10 +44,10 @@ function toCliError(err: unknown): unknown {
 }
 
 /** The configured chat model for LLM reranking (none offline); a misconfigured one is reported and left out. */
-function rerankModel(cfg: RagConfig): Model | undefined {
+function rerankModel(cfg: RagConfig, llm: LlmConfig): Model | undefined {
   if (cfg.offline) return undefined;
   try {
-    return selectModel().model;
+    return selectModel(llm).model;
   } catch (err) {
     warn(`LLM reranking off: ${(err as Error).message}`);
     return undefined;
@@ -76,9 +71,14 @@ function describeIngest(report: IngestReport, dataDir: string): string {
  * Ingests a corpus folder into the index (incremental).
  * @param dir - The folder (default: ONCOAGENT_KNOWLEDGE_DIR or knowledge/).
  * @param flags - --json.
+ * @param config - The configuration (default: loaded from the environment now).
  */
-export async function knowledgeIngestCommand(dir: string | undefined, flags: IngestFlags): Promise<void> {
-  const cfg = config();
+export async function knowledgeIngestCommand(
+  dir: string | undefined,
+  flags: IngestFlags,
+  config: OncoConfig = loadConfig()
+): Promise<void> {
+  const cfg = config.rag;
   const folder = resolve(dir ?? cfg.knowledgeDir);
   if (!existsSync(folder)) throw new CliError(`No such folder: ${folder}`);
   const index = await KnowledgeIndex.open(cfg.dataDir);
@@ -107,10 +107,15 @@ function parseK(k: string | number | undefined): number {
  * Searches the index (building it first when there is none) and prints ranked passages.
  * @param query - The query.
  * @param flags - --k (default 10), --json.
+ * @param config - The configuration (default: loaded from the environment now).
  */
-export async function knowledgeSearchCommand(query: string, flags: SearchFlags): Promise<void> {
+export async function knowledgeSearchCommand(
+  query: string,
+  flags: SearchFlags,
+  config: OncoConfig = loadConfig()
+): Promise<void> {
   const k = parseK(flags.k);
-  const cfg = config();
+  const cfg = config.rag;
   const embedder = createEmbedder(cfg);
   const index = await openKnowledgeIndex(cfg, {
     embedder,
@@ -122,7 +127,7 @@ export async function knowledgeSearchCommand(query: string, flags: SearchFlags):
     const result = await searchKnowledge(index, query, {
       k,
       embedder,
-      reranker: createReranker(cfg, rerankModel(cfg)),
+      reranker: createReranker(cfg, rerankModel(cfg, config.llm)),
     }).catch((err: unknown) => {
       throw toCliError(err);
     });
@@ -149,9 +154,10 @@ export async function knowledgeSearchCommand(query: string, flags: SearchFlags):
 /**
  * Evaluates retrieval on the question set after an incremental sync of the corpus, and prints the figures.
  * @param flags - --json, --cases DIR.
+ * @param config - The configuration (default: loaded from the environment now).
  */
-export async function evalRetrievalCommand(flags: EvalFlags): Promise<void> {
-  const cfg = config();
+export async function evalRetrievalCommand(flags: EvalFlags, config: OncoConfig = loadConfig()): Promise<void> {
+  const cfg = config.rag;
   const casesDir = resolve(flags.cases ?? cfg.evalDir);
   if (!existsSync(casesDir)) throw new CliError(`No such folder: ${casesDir}`);
   let questions: ReturnType<typeof loadEvalQuestions>;
@@ -167,7 +173,7 @@ export async function evalRetrievalCommand(flags: EvalFlags): Promise<void> {
     const ingest = await ingestCorpus(index, cfg.knowledgeDir, { embedder }).catch((err: unknown) => {
       throw toCliError(err);
     });
-    const reranker = createReranker(cfg, rerankModel(cfg));
+    const reranker = createReranker(cfg, rerankModel(cfg, config.llm));
     const result = await evaluateRetrieval(index, questions, { docs: ingest.docs, retrieve: { embedder, reranker } });
     const mode = { dense: index.embedding?.model ?? null, reranker: reranker.name, documents: ingest.docs.length };
     if (flags.json) {

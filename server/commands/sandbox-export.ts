@@ -65,6 +65,8 @@ export function sandboxExportCommand(
   const dir = resolve(flags.out);
   mkdirSync(dir, { recursive: true });
   const files: string[] = [];
+  // The demo Groups (demoData().groups) are not written: POST gives the patients new ids on the target server, and a
+  // Group can only name them once they exist there; create cohorts on that server after loading these files.
   demoData({ dicomWebBase }).bundles.forEach((bundle, i) => {
     const patient = bundle.entry?.find((e) => e.resource?.resourceType === 'Patient')?.resource as Patient;
     const name = [patient?.name?.[0]?.given?.[0], patient?.name?.[0]?.family].filter(Boolean).join(' ');

@@ -1,8 +1,7 @@
 // `oncoagent serve`: the app + API, with `--sandbox` the development EHR too, in one process.
 import { resolve } from 'node:path';
-import { exposedSandboxProblems, readEnv } from '../config';
-import { createApp, DEFAULT_APP_DIR, VERSION } from '../http/app';
-import { parseOrigins } from '../http/auth/origins';
+import { exposedSandboxProblems, loadConfig, type OncoConfig, VERSION } from '../config';
+import { createApp, DEFAULT_APP_DIR } from '../http/app';
 import { listen } from '../http/serve';
 import { reachableBeyondLoopback } from '../sandbox/auth/exposure';
 import { type Emulation, parseEmulation } from '../sandbox/emulation';
@@ -17,24 +16,27 @@ export interface ServeFlags {
   seed: string[];
   emulate?: string;
   atomicTransactions?: boolean;
+  /** Also load this many synthetic colorectal patients (and their Group) into the sandbox. */
+  synthetic?: string;
 }
 
 /**
  * Starts the server and prints where to open it.
  * @param flags - Command-line flags.
+ * @param config - The configuration (default: loaded from the environment now).
  */
-export async function serveCommand(flags: ServeFlags): Promise<void> {
-  const env = readEnv();
-  const port = flags.port === undefined ? env.PORT : Number(flags.port);
+export async function serveCommand(flags: ServeFlags, config: OncoConfig = loadConfig()): Promise<void> {
+  const { server } = config;
+  const port = flags.port === undefined ? server.port : Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new CliError(`--port must be 0–65535, got ${flags.port}`);
   const started = Date.now();
-  const publicUrl = env.ONCOAGENT_PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${port}`;
+  const publicUrl = server.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${port}`;
   const sandbox = flags.sandbox || flags.sandboxOpen || flags.seed.length > 0 || Boolean(flags.emulate);
-  const host = flags.host ?? env.HOST;
+  const host = flags.host ?? server.host;
   const exposed = sandbox && reachableBeyondLoopback(host, publicUrl);
   if (exposed) {
-    const problems = exposedSandboxProblems(env);
+    const problems = exposedSandboxProblems(config.sandbox);
     if (problems.length > 0) {
       throw new CliError(
         `The sandbox EHR would be reachable beyond this machine (host ${host}, public URL ${publicUrl}), ` +
@@ -50,46 +52,50 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
     throw new CliError((err as Error).message);
   }
   if (flags.atomicTransactions && !emulate) throw new CliError('--atomic-transactions needs --emulate medplum');
+  const synthetic = flags.synthetic === undefined ? 0 : Number(flags.synthetic);
+  if (!Number.isInteger(synthetic) || synthetic < 0 || synthetic > 100_000 || (synthetic && !sandbox))
+    throw new CliError('--synthetic N needs --sandbox and a whole number of patients up to 100000');
+  // The development EHR is loaded only when asked for: without --sandbox the server never imports it.
+  const composed = sandbox
+    ? await (await import('./sandbox-mount')).mountSandbox({
+        publicUrl,
+        secret: config.sandbox.secret,
+        tokenTtlSeconds: config.sandbox.tokenTtlSeconds,
+        open: Boolean(flags.sandboxOpen),
+        redirectOrigins: [...config.sandbox.redirectOrigins],
+        seedDirs: flags.seed.map((d) => resolve(d)),
+        emulate,
+        login: exposed ? { user: config.sandbox.user ?? '', password: config.sandbox.password ?? '' } : undefined,
+        backendKeys: { dir: config.sandbox.keyDir },
+        ...(synthetic ? { synthetic: { count: synthetic } } : {}),
+      })
+    : undefined;
   const { app, fhirOrigins } = await createApp({
     appDir: DEFAULT_APP_DIR,
-    clientId: env.ONCOAGENT_CLIENT_ID,
-    scope: env.ONCOAGENT_SCOPE,
-    cspConnect: env.ONCOAGENT_CSP_CONNECT,
-    fhirOrigins: parseOrigins(env.ONCOAGENT_FHIR_ORIGINS),
-    appOrigins: [publicUrl, ...parseOrigins(env.ONCOAGENT_APP_ORIGINS)],
-    authTimeoutMs: env.ONCOAGENT_AUTH_TIMEOUT_MS,
-    workups: {
-      timeoutMs: env.ONCOAGENT_WORKUP_TIMEOUT_MS,
-      maxPerOwner: env.ONCOAGENT_WORKUPS_PER_USER,
-      maxRunning: env.ONCOAGENT_WORKUPS_AT_ONCE,
-      maxQueued: env.ONCOAGENT_WORKUPS_QUEUED,
-    },
+    clientId: server.clientId,
+    scope: server.scope,
+    cspConnect: server.cspConnect,
+    fhirOrigins: [...config.fhir.origins],
+    appOrigins: [publicUrl, ...server.appOrigins],
+    authTimeoutMs: server.authTimeoutMs,
+    workups: { ...config.limits.workups },
     warmPlanWorker: true,
-    sandbox: sandbox
-      ? {
-          publicUrl,
-          secret: env.ONCOAGENT_SANDBOX_SECRET,
-          tokenTtlSeconds: env.ONCOAGENT_SANDBOX_TOKEN_TTL,
-          open: Boolean(flags.sandboxOpen),
-          redirectOrigins: env.ONCOAGENT_SANDBOX_REDIRECT_ORIGINS.split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-          seedDirs: flags.seed.map((d) => resolve(d)),
-          emulate,
-          login: exposed
-            ? { user: env.ONCOAGENT_SANDBOX_USER ?? '', password: env.ONCOAGENT_SANDBOX_PASSWORD ?? '' }
-            : undefined,
-        }
-      : undefined,
+    config,
+    mount: composed?.mount,
   });
   const running = await listen(app, port, host).catch((err: NodeJS.ErrnoException) => {
     throw err.code === 'EADDRINUSE' ? new UnavailableError(`port ${port} is already in use`) : err;
   });
-  const base = env.ONCOAGENT_PUBLIC_URL ?? running.url;
+  const base = server.publicUrl ?? running.url;
   process.stdout.write(`OncoAgent ${VERSION} listening on ${base} (started in ${Date.now() - started} ms)\n`);
   if (sandbox) {
     process.stdout.write(`Sandbox EHR:  ${base}/sandbox${exposed ? ' (demo-user sign-in required)' : ''}\n`);
     process.stdout.write(`FHIR R4 base: ${base}/sandbox/fhir/R4${flags.sandboxOpen ? ' (open, no auth)' : ''}\n`);
+    if (composed?.sandbox.backendKeyFile) {
+      process.stdout.write(
+        `Backend client oncoagent-backend (private_key_jwt), private key: ${composed.sandbox.backendKeyFile}\n`
+      );
+    }
     if (emulate) {
       const mode = emulate.atomicTransactions ? 'atomic transactions on' : 'transactions run as batches';
       process.stdout.write(`Emulating:    ${emulate.server} (${mode})\n`);
@@ -103,7 +109,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
       ? `FHIR servers the API may use: ${origins.join(', ')}\n`
       : 'No FHIR server is allowed yet: set ONCOAGENT_FHIR_ORIGINS to your EHR origin for workups\n'
   );
-  void warmLocalModel(process.env, (line) => process.stdout.write(line));
+  void warmLocalModel(config.llm, (line) => process.stdout.write(line));
   const stop = (): void => {
     void running.close().then(() => process.exit(0));
   };

@@ -1,7 +1,8 @@
 // Readable text of a synoptic result and of evaluation figures, for the terminal (JSON is for --json).
+
+import type { SynopticResult } from '../../common/contracts';
 import type { EvalFigures } from '../synoptic/eval/evaluate';
 import type { Template } from '../synoptic/template';
-import type { SynopticResult } from '../synoptic/types';
 
 const quote = (s: string) => (s.length > 160 ? `"${s.slice(0, 157)}…"` : `"${s}"`);
 
@@ -51,6 +52,7 @@ export function formatEval(f: EvalFigures): string {
       lines.push(
         `  ${item.padEnd(20)} accuracy ${s.accuracy.toFixed(3)}  macro-F1 ${s.macroF1.toFixed(3)}  (${s.correct}/${s.n})`
       );
+    if (t.notScored) lines.push(`  not scored (not items of the form): ${t.notScored.join(', ')}`);
   }
   if (f.lung)
     lines.push(

@@ -2,7 +2,10 @@
 // pathology from free text, offline by rules or with an LLM and constraint-checked reflection.
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Strategy } from '../../common/contracts';
+import { loadConfig, type OncoConfig } from '../config';
 import { ModelUnavailableError } from '../llm/errors';
+import type { LlmConfig } from '../llm/select';
 import type { Model } from '../llm/types';
 import { runBatch } from '../synoptic/batch/batch';
 import { readEvalCases } from '../synoptic/eval/cases';
@@ -12,7 +15,6 @@ import { decodeText, textKey } from '../synoptic/input';
 import { synopticModel } from '../synoptic/llm/model-env';
 import { toQuestionnaireResponse } from '../synoptic/response';
 import { loadTemplate, TEMPLATE_IDS, type Template } from '../synoptic/template';
-import type { Strategy } from '../synoptic/types';
 import { CliError, UnavailableError } from './cli-error';
 import { formatEval, formatResult } from './synoptic-format';
 
@@ -45,21 +47,21 @@ function templateOf(id: string | undefined): Template {
   return loadTemplate(id);
 }
 
-function modelOf(llm: string | undefined): Model | undefined {
+function modelOf(llm: LlmConfig, override: string | undefined): Model | undefined {
   try {
-    return synopticModel(process.env, llm);
+    return synopticModel(llm, override);
   } catch (err) {
     if (err instanceof ModelUnavailableError) throw new UnavailableError(err.message);
     throw new CliError(err instanceof Error ? err.message : String(err));
   }
 }
 
-function loopOptions(flags: SynopticFlags): SynopticOptions {
+function loopOptions(flags: SynopticFlags, llm: LlmConfig): SynopticOptions {
   const strategy = flags.strategy ?? DEFAULTS.strategy;
   if (strategy !== 'full' && strategy !== 'targeted')
     throw new CliError(`--strategy must be full or targeted (got "${strategy}")`);
   return {
-    model: modelOf(flags.llm),
+    model: modelOf(llm, flags.llm),
     strategy: strategy as Strategy,
     maxRounds: positiveInt(flags.rounds, 'rounds', DEFAULTS.maxRounds),
     backview: positiveInt(flags.backview, 'backview', DEFAULTS.backview),
@@ -79,11 +81,12 @@ async function guardModel<T>(run: () => Promise<T>): Promise<T> {
 /**
  * `oncoagent synoptic --template ID (--text FILE | --ndjson FILE) [--json] [--rounds m] [--backview p] [--strategy s]`.
  * @param flags - Parsed options.
+ * @param config - The configuration (default: loaded from the environment now).
  */
-export async function synopticCommand(flags: SynopticFlags): Promise<void> {
+export async function synopticCommand(flags: SynopticFlags, config: OncoConfig = loadConfig()): Promise<void> {
   const template = templateOf(flags.template);
   if (!flags.text === !flags.ndjson) throw new CliError('Give exactly one of --text FILE or --ndjson FILE');
-  const opts = loopOptions(flags);
+  const opts = loopOptions(flags, config.llm);
   if (flags.text) {
     let bytes: Buffer;
     try {
@@ -119,16 +122,17 @@ export async function synopticCommand(flags: SynopticFlags): Promise<void> {
  * `oncoagent eval --synoptic DIR`: per-variable accuracy and macro-F1 (and with an LLM the per-round curve).
  * @param dir - Folder with cases.json / lung.json (or this project's fixture files).
  * @param flags - --json, and the loop options when an LLM is configured.
+ * @param config - The configuration (default: loaded from the environment now).
  * @returns The figures (also printed).
  */
-export async function evalSynopticCommand(dir: string, flags: SynopticFlags = {}) {
+export async function evalSynopticCommand(dir: string, flags: SynopticFlags = {}, config: OncoConfig = loadConfig()) {
   let cases: ReturnType<typeof readEvalCases>;
   try {
     cases = readEvalCases(resolve(dir));
   } catch (err) {
     throw new CliError(err instanceof Error ? err.message : String(err));
   }
-  const figures = await guardModel(() => evaluate(cases, loopOptions(flags)));
+  const figures = await guardModel(() => evaluate(cases, loopOptions(flags, config.llm)));
   process.stdout.write(flags.json ? `${JSON.stringify(figures, null, 2)}\n` : `${formatEval(figures)}\n`);
   return figures;
 }

@@ -1,16 +1,16 @@
 // Loads a local GGUF model when the server starts (ONCOAGENT_LLM=local), so the first clinician does not wait for the
 // file to load and a wrong path or missing runtime shows in the server's output at once.
-import { selectModel } from '../llm/select';
+import { type LlmConfig, selectModel } from '../llm/select';
 
 /**
  * Loads and describes the local model; does nothing in other modes. Never throws: problems are written.
- * @param env - Usually process.env.
+ * @param llm - The model configuration (`loadConfig().llm`).
  * @param write - Where the one-line outcome goes.
  */
-export async function warmLocalModel(env: NodeJS.ProcessEnv, write: (line: string) => void): Promise<void> {
-  if ((env.ONCOAGENT_LLM ?? '').trim().toLowerCase() !== 'local') return;
+export async function warmLocalModel(llm: LlmConfig, write: (line: string) => void): Promise<void> {
+  if (llm.mode !== 'local') return;
   try {
-    const { model } = selectModel(env);
+    const { model } = selectModel(llm);
     if (!model || !('info' in model) || typeof model.info !== 'function') return;
     const started = Date.now();
     const info = await model.info();

@@ -48,7 +48,7 @@ async function expectRefusedWrite(server: TestServer): Promise<string> {
     write: true,
     scope,
   };
-  const err = await workupCommand(flags, deps, { stdout: { write: () => undefined }, env }).catch((e) => e);
+  const err = await workupCommand(flags, deps, { stdout: { write: () => undefined } }).catch((e) => e);
   expect(err).toBeInstanceOf(IncompleteWriteError);
   expect((err as IncompleteWriteError).exitCode).toBe(1);
   const message = (err as Error).message;
@@ -75,7 +75,7 @@ describe('workup --write', () => {
       clientSecret: 'test-secret',
       write: true,
     };
-    const result = await workupCommand(flags, deps, { stdout: { write: (t: string) => (out += t) }, env });
+    const result = await workupCommand(flags, deps, { stdout: { write: (t: string) => (out += t) } });
     expect(result.writeBack?.entry?.length).toBeGreaterThan(3);
     const created = Number(/Written to the chart: (\d+) resources created, 0 already present/.exec(out)?.[1]);
     expect(created).toBe(result.writeBack!.entry!.length);
@@ -114,6 +114,9 @@ describe('workup --write', () => {
       '--token',
       '--client-id',
       '--client-secret',
+      '--private-key',
+      '--key-id',
+      '--alg',
       '--json',
       '--sandbox',
       '--write',

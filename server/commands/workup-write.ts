@@ -1,8 +1,9 @@
 // `oncoagent workup --write`: builds the write-back plan of a finished workup and commits it with the same
 // credentials (conditional creates, every entry of the answer checked), then says exactly what is in the chart now
 // and what the EHR refused. Anything short of a complete write is exit code 1.
+
+import type { WorkupResult } from '../../common/contracts';
 import { CLI_WRITE_SCOPE } from '../../common/smart/scopes';
-import type { WorkupResult } from '../agent/workup-result';
 import type { FhirClient } from '../fhir/fhir-client';
 import { buildPlan, type CommitReport, commitPlan } from '../writeback';
 import { CliError } from './cli-error';

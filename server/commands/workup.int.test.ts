@@ -77,7 +77,7 @@ describe('workupCommand', () => {
     expect(await exitCode(workupCommand({ fhir: 'ftp://x', patient: 'p' }, deps, io))).toBe(1);
     expect(
       await exitCode(
-        workupCommand({ fhir: ehr.fhirBase, patient: 'p', clientId: 'oncoagent-cli' }, deps, { ...io, env: {} })
+        workupCommand({ fhir: ehr.fhirBase, patient: 'p', clientId: 'oncoagent-cli' }, deps, { ...io, fhir: {} })
       )
     ).toBe(1);
     const wrong = { fhir: ehr.fhirBase, patient: demoId('demo-hcc'), clientId: 'oncoagent-cli', clientSecret: 'wrong' };

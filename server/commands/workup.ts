@@ -2,23 +2,23 @@
 // prints the Markdown report, or the WorkupResult JSON with --json. Exit 1: bad input; 2: a dependency is unavailable.
 import { OperationOutcomeError } from '@medplum/core';
 import type { Patient } from '@medplum/fhirtypes';
+import type { AgentEvent, WorkupResult } from '../../common/contracts';
 import { CLI_READ_SCOPE } from '../../common/smart/scopes';
 import type { WorkupDeps } from '../agent/deps';
-import type { AgentEvent } from '../agent/events';
 import { workupMarkdown } from '../agent/markdown';
 import { runWorkup } from '../agent/run-workup';
-import type { WorkupResult } from '../agent/workup-result';
+import type { FhirConfig } from '../config';
 import { createFhirClient, type FhirClient, withRetries } from '../fhir/fhir-client';
 import { ModelUnavailableError } from '../llm/errors';
 import { demoId } from '../sandbox/demo/portable';
 import { CliError, UnavailableError } from './cli-error';
 import { type SandboxSession, startSandboxSession } from './sandbox-session';
-import { clientCredentialsToken } from './workup-auth';
+import { type BackendFlags, backendTokenFromFlags, checkBackendFlags } from './workup-auth';
 import { WRITE_SCOPE, type WriteSummary, writeLine, writeWorkup } from './workup-write';
 
 export { createWorkupDeps } from '../agent/deps';
 
-export interface WorkupFlags {
+export interface WorkupFlags extends BackendFlags {
   fhir?: string;
   /** Patient id (or, with --sandbox, a name). */
   patient?: string;
@@ -39,7 +39,8 @@ export interface WorkupIo {
   stdout?: { write(text: string): unknown };
   /** Progress lines; none when omitted in tests. */
   stderr?: { write(text: string): unknown };
-  env?: NodeJS.ProcessEnv;
+  /** Credentials from the configuration when no flag gives them (ONCOAGENT_FHIR_TOKEN, ONCOAGENT_CLIENT_SECRET). */
+  fhir?: Pick<FhirConfig, 'token' | 'clientSecret'>;
 }
 
 function progress(write: (text: string) => unknown) {
@@ -83,9 +84,10 @@ function toCliError(err: unknown): unknown {
 
 /**
  * Runs the command.
- * @param flags - --fhir, --patient, --question, --token or --client-id/--client-secret, --json, --sandbox.
+ * @param flags - --fhir, --patient, --question, --token or --client-id with --private-key or --client-secret, --json,
+ *   --sandbox.
  * @param deps - Workup dependencies (see createWorkupDeps), or a function building them.
- * @param io - Where to print (default stdout/stderr) and the environment.
+ * @param io - Where to print (default stdout/stderr) and the configured credentials.
  * @returns The result (also printed).
  */
 export async function workupCommand(
@@ -93,13 +95,12 @@ export async function workupCommand(
   deps: WorkupDeps | (() => WorkupDeps),
   io: WorkupIo = { stdout: process.stdout, stderr: process.stderr }
 ): Promise<WorkupResult> {
-  const env = io.env ?? process.env;
+  const configured = io.fhir ?? {};
   if (!flags.patient) throw new CliError('--patient is required');
   if (!flags.sandbox && !flags.fhir) throw new CliError('--fhir URL is required (or --sandbox for the demo EHR)');
   if (flags.fhir && !/^https?:\/\/\S+$/i.test(flags.fhir))
     throw new CliError(`--fhir must be an http(s) URL, got "${flags.fhir}"`);
-  const secret = flags.clientSecret ?? env.ONCOAGENT_CLIENT_SECRET;
-  if (flags.clientId && !secret) throw new CliError('--client-id needs --client-secret (or ONCOAGENT_CLIENT_SECRET)');
+  checkBackendFlags(flags, configured.clientSecret);
   let resolved: WorkupDeps;
   try {
     resolved = typeof deps === 'function' ? deps() : deps;
@@ -119,14 +120,14 @@ export async function workupCommand(
   let session: SandboxSession | undefined;
   try {
     let fhirBase = flags.fhir ?? '';
-    let token = flags.token ?? env.ONCOAGENT_FHIR_TOKEN;
+    let token = flags.token ?? configured.token;
     if (flags.sandbox) {
       io.stderr?.write('· Starting the sandbox EHR with the demo patients\n');
       session = await startSandboxSession({ demo: true });
       fhirBase = session.fhirBase;
       token = await session.token(scope);
-    } else if (flags.clientId && secret) {
-      token = await clientCredentialsToken({ fhirBase, clientId: flags.clientId, clientSecret: secret, scope });
+    } else if (flags.clientId) {
+      token = await backendTokenFromFlags(flags, fhirBase, scope, configured.clientSecret)?.token();
     }
     const fhir = createFhirClient({ baseUrl: fhirBase, token });
     const patientId = flags.sandbox ? await sandboxPatient(fhir, flags.patient) : flags.patient;

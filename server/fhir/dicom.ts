@@ -3,7 +3,7 @@
 import { badRequest, OperationOutcomeError } from '@medplum/core';
 import type { Attachment, Endpoint, ImagingStudy } from '@medplum/fhirtypes';
 import { parseMultipartRelated } from '../../common/dicom/multipart';
-import { type FhirClient, toOutcomeError } from './fhir-client';
+import { cancelledError, type FhirClient, toOutcomeError } from './fhir-client';
 
 export interface RetrievalPolicy {
   /** Extra origins allowed for DICOMweb (ONCOAGENT_PACS_ORIGINS), e.g. https://pacs.example.org */
@@ -52,8 +52,12 @@ async function fetchBytes(
   if (checked.sameOrigin && fhir.token) headers.Authorization = `Bearer ${fhir.token}`;
   let response: Response;
   try {
-    response = await fetch(checked.url, { headers, signal: AbortSignal.timeout(fhir.timeoutMs), redirect: 'error' });
+    // The client's signal (the workup or tool call it serves) stops the download as well as the timeout does.
+    const timeout = AbortSignal.timeout(fhir.timeoutMs);
+    const signal = fhir.signal ? AbortSignal.any([timeout, fhir.signal]) : timeout;
+    response = await fetch(checked.url, { headers, signal, redirect: 'error' });
   } catch (err) {
+    if (fhir.signal?.aborted) throw cancelledError(fhir.signal);
     throw toOutcomeError(err, checked.url.origin);
   }
   if (!response.ok) throw toOutcomeError({ response: { status: response.status } }, checked.url.origin);

@@ -5,6 +5,7 @@ import { badRequest, OperationOutcomeError, serverError } from '@medplum/core';
 import type { OperationOutcome } from '@medplum/fhirtypes';
 import { Client } from 'fhir-kit-client';
 import { backoffDelay, sleep } from '../net/backoff';
+import { anySignal } from '../net/signals';
 
 export interface FhirConnection {
   /** FHIR base URL, e.g. https://ehr.example.org/fhir/R4 */
@@ -21,6 +22,11 @@ export interface FhirClient {
   readonly client: Client;
   readonly timeoutMs: number;
   readonly retries: number;
+  /**
+   * The cancellation of the work this client serves (a workup, a tool call): once it aborts, no request goes out
+   * through this client and the one in flight stops. Set with {@link withSignal}.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -49,6 +55,17 @@ export function createFhirClient(connection: FhirConnection): FhirClient {
     timeoutMs: connection.timeoutMs ?? 20_000,
     retries: connection.retries ?? 2,
   };
+}
+
+/**
+ * The same client (server, token, limits) bound to a caller's cancellation as well as any it already had.
+ * @param fhir - The client.
+ * @param signal - The caller's signal; none returns the client unchanged.
+ * @returns A client whose every request stops when either signal aborts.
+ */
+export function withSignal(fhir: FhirClient, signal: AbortSignal | undefined): FhirClient {
+  if (!signal || signal === fhir.signal) return fhir;
+  return { ...fhir, signal: anySignal(fhir.signal, signal) };
 }
 
 /** Refuses a request to another origin than the FHIR base's (e.g. an absolute link in a server's answer). */
@@ -126,7 +143,7 @@ export interface RetryOptions {
    * response it may already have been applied. Default true (reads, searches, batches of reads).
    */
   idempotent?: boolean;
-  /** The caller's cancellation: stops the call in flight and any wait before a retry. */
+  /** The caller's cancellation (besides the client's own): stops the call in flight and any wait before a retry. */
   signal?: AbortSignal;
 }
 
@@ -144,23 +161,33 @@ export async function withRetries<T>(
   options: RetryOptions = {}
 ): Promise<T> {
   const retries = options.idempotent === false ? 0 : fhir.retries;
+  const cancel = anySignal(options.signal, fhir.signal);
   for (let attempt = 0; ; attempt++) {
+    // A cancelled caller sends nothing more: not the first attempt, not a retry.
+    if (cancel?.aborted) throw cancelledError(cancel);
     const timeout = AbortSignal.timeout(fhir.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
     try {
-      return await call(signal);
+      return await call(cancel ? AbortSignal.any([timeout, cancel]) : timeout);
     } catch (err) {
-      if (options.signal?.aborted) throw cancelled();
+      if (cancel?.aborted) throw cancelledError(cancel);
       if (attempt >= retries || !retryable(err)) throw toOutcomeError(err, fhir.baseUrl);
       try {
-        await sleep(backoffDelay(attempt + 1, 200, 5_000), options.signal);
+        await sleep(backoffDelay(attempt + 1, 200, 5_000), cancel);
       } catch {
-        throw cancelled();
+        throw cancelledError(cancel);
       }
     }
   }
 }
 
-function cancelled(): OperationOutcomeError {
-  return new OperationOutcomeError(outcome('exception', 'The request to the FHIR server was cancelled'));
+/**
+ * The error of a FHIR request its caller cancelled (not a timeout: the server is not to blame).
+ * @param signal - The aborted signal; its reason becomes the error's cause.
+ * @returns The error to throw.
+ */
+export function cancelledError(signal: AbortSignal | undefined): OperationOutcomeError {
+  return new OperationOutcomeError(
+    outcome('exception', 'The request to the FHIR server was cancelled'),
+    signal?.reason
+  );
 }

@@ -8,12 +8,19 @@ import { type FhirClient, toOutcomeError, withRetries } from './fhir-client';
  * Fetches the record: one POST of a batch Bundle (Patient + every clinical search, endpoints included).
  * @param fhir - Client for the EHR's FHIR server, carrying the user's token.
  * @param patientId - Logical id of the Patient.
+ * @param signal - The caller's cancellation: stops the request in flight and any retry.
  * @returns The record; `truncated` lists searches that did not fit one page.
  */
-export async function loadPatientRecord(fhir: FhirClient, patientId: string): Promise<PatientRecord> {
+export async function loadPatientRecord(
+  fhir: FhirClient,
+  patientId: string,
+  signal?: AbortSignal
+): Promise<PatientRecord> {
   const batch = buildRecordBatch(patientId);
-  const response = (await withRetries(fhir, (signal) =>
-    fhir.client.batch({ body: batch as unknown as FhirResource, options: { signal } })
+  const response = (await withRetries(
+    fhir,
+    (attempt) => fhir.client.batch({ body: batch as unknown as FhirResource, options: { signal: attempt } }),
+    { signal }
   )) as unknown as Bundle;
   try {
     return parseRecordBatch(response);

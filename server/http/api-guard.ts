@@ -1,10 +1,12 @@
 // The checks in front of every /api route, cheapest first: browser origin (403), JSON bodies (415), body size per
 // endpoint (413), then who is calling (401/403, see auth/). Only GET /api/health and /api/config are public.
+
+import { OperationOutcomeError } from '@medplum/core';
 import type { Context, MiddlewareHandler } from 'hono';
+import { badRequest } from '../agent/outcome';
 import { bodyContext, type CallContext, headerContext, requireCaller } from './auth/middleware';
 import type { TokenVerifier } from './auth/verifier';
 import { jsonBodiesOnly, limitBodies, sameOriginOnly } from './guards';
-import { HttpProblem } from './problem';
 
 export interface ApiGuardOptions {
   verifier: TokenVerifier;
@@ -32,10 +34,8 @@ export async function startContext(c: Context): Promise<CallContext | undefined>
   if (body && headers) {
     const trim = (s: string) => s.replace(/\/+$/, '');
     if (trim(body.fhirBase) !== trim(headers.fhirBase) || body.patientId !== headers.patientId) {
-      throw new HttpProblem(
-        400,
-        'invalid',
-        'The body and the X-FHIR-Base / X-Patient-Id headers name different contexts'
+      throw new OperationOutcomeError(
+        badRequest('The body and the X-FHIR-Base / X-Patient-Id headers name different contexts')
       );
     }
   }

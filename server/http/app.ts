@@ -1,25 +1,37 @@
-// Composes the one-process server: API routes behind the API guard, the built SMART app and (optionally) the sandbox EHR.
+// Composes the one-process server: API routes behind the API guard, the built SMART app and (optionally) another app
+// mounted beside them, which the caller builds (`serve --sandbox` mounts the sandbox EHR; this module never imports it).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { createWorkupDeps } from '../agent/deps';
+import { notFound } from '../agent/outcome';
 import type { RunRegistryOptions } from '../agent/run-registry';
 import { createAnswerer, createRetrieve } from '../answer';
-import { createSandbox, SANDBOX_PATH, type Sandbox, type SandboxOptions } from '../sandbox';
+import { loadConfig, type OncoConfig, VERSION } from '../config';
 import { apiGuard } from './api-guard';
 import { FhirOrigins, TokenVerifier } from './auth';
 import { knowledgeRoutes } from './knowledge-routes';
 import { PlanPool } from './plan/pool';
-import { HttpProblem, sendProblem } from './problem';
+import { onApiError, sendOutcome } from './problem';
 import { contentSecurityPolicy, serveApp } from './static';
 import { MAX_SYNOPTIC_BYTES, synopticRoutes } from './synoptic-routes';
 import { MAX_START_BYTES, workupRoutes } from './workup-routes';
 import { MAX_PLAN_BYTES, writebackRoutes } from './writeback-routes';
 
-export const VERSION = '0.1.0';
-
 /** Bodies of other API requests (GETs, DELETEs): nothing is expected, a little is tolerated. */
 const OTHER_BODY_BYTES = 16 * 1024;
+
+/** Another app served by the same process under a path of its own (the development EHR). */
+export interface MountedApp {
+  /** Where its routes are served, e.g. `/sandbox`; `GET /` redirects there. */
+  path: string;
+  /** Its routes, relative to `path`. */
+  routes: Hono;
+  /** Its public URL, e.g. http://localhost:8080: a FHIR server the API may contact. */
+  publicUrl: string;
+  /** Stops its background work, if it has any (called by the app's close). */
+  close?: () => Promise<void>;
+}
 
 export interface AppOptions {
   /** Absolute path of the built app (dist/app). */
@@ -27,8 +39,9 @@ export interface AppOptions {
   clientId: string;
   scope: string;
   cspConnect: string;
-  sandbox?: SandboxOptions;
-  /** FHIR origins the server may contact (ONCOAGENT_FHIR_ORIGINS); the sandbox's public URL is added when composed in. */
+  /** An app to serve beside the API, built by the caller (the sandbox EHR). */
+  mount?: MountedApp;
+  /** FHIR origins the server may contact (ONCOAGENT_FHIR_ORIGINS); the mounted app's public URL is added. */
   fhirOrigins?: string[];
   /** More FHIR origins of this server itself (e.g. another name it is reached at). */
   selfOrigins?: string[];
@@ -40,35 +53,37 @@ export interface AppOptions {
   authTimeoutMs?: number;
   /** Start the write-back plan worker now rather than on the first plan (the server command does). */
   warmPlanWorker?: boolean;
+  /**
+   * The configuration the routes take (model, retrieval, tools, limits), loaded once by the entry point; default:
+   * loaded from the environment now (tests). Nothing reads the environment per request.
+   */
+  config?: OncoConfig;
 }
 
 export interface App {
   app: Hono;
-  sandbox?: Sandbox;
   /** The FHIR origins the server may contact. */
   fhirOrigins: FhirOrigins;
-  /** Stops background work (the plan worker). */
+  /** Stops background work (the plan worker, the mounted app's). */
   close: () => Promise<void>;
 }
 
 /** Default location of the built app, relative to this file. */
 export const DEFAULT_APP_DIR = resolve(import.meta.dirname, '../../dist/app');
 
-const problemJson = (status: number, code: 'not-found' | 'invalid', text: string) =>
-  new HttpProblem(status, code, text);
-
 /**
  * Builds the HTTP application.
- * @param options - App location, SMART client settings, sandbox options, FHIR and browser origins, limits.
- * @returns The Hono app, the sandbox (when enabled), the FHIR origin policy and a close function.
+ * @param options - App location, SMART client settings, the app to mount, FHIR and browser origins, limits.
+ * @returns The Hono app, the FHIR origin policy and a close function.
  */
 export async function createApp(options: AppOptions): Promise<App> {
   const app = new Hono();
+  const config = options.config ?? loadConfig();
   const csp = contentSecurityPolicy(options.cspConnect);
   const fhirOrigins = new FhirOrigins([
     ...(options.fhirOrigins ?? []),
     ...(options.selfOrigins ?? []),
-    ...(options.sandbox ? [options.sandbox.publicUrl] : []),
+    ...(options.mount ? [options.mount.publicUrl] : []),
   ]);
   const verifier = new TokenVerifier({
     origins: fhirOrigins,
@@ -93,39 +108,34 @@ export async function createApp(options: AppOptions): Promise<App> {
   const plans = new PlanPool();
   if (options.warmPlanWorker) plans.warm();
   app.route('/api/writeback', writebackRoutes({ pool: plans }));
-  app.route('/api/knowledge', knowledgeRoutes());
-  app.route('/api/synoptic', synopticRoutes());
+  app.route('/api/knowledge', knowledgeRoutes({ rag: config.rag }));
+  app.route('/api/synoptic', synopticRoutes({ llm: config.llm }));
   // One retrieval for the server's life: the knowledge index is opened on the first workup and kept open.
-  const retrieve = createRetrieve();
+  const retrieve = createRetrieve({ config: config.rag });
   app.route(
     '/api/workups',
-    workupRoutes({ deps: () => createWorkupDeps({ answerer: createAnswerer(), retrieve }), registry: options.workups })
+    workupRoutes({
+      deps: () => createWorkupDeps({ answerer: createAnswerer(), retrieve, config }),
+      registry: options.workups,
+    })
   );
-  app.all('/api/*', (c) => sendProblem(c, problemJson(404, 'not-found', 'No such API endpoint')));
+  app.all('/api/*', (c) => sendOutcome(c, notFound('No such API endpoint')));
 
-  let sandbox: Sandbox | undefined;
-  if (options.sandbox) {
-    sandbox = await createSandbox(options.sandbox);
-    app.route(SANDBOX_PATH, sandbox.routes);
-  }
+  const { mount } = options;
+  if (mount) app.route(mount.path, mount.routes);
   const built = existsSync(resolve(options.appDir, 'index.html'));
-  app.get('/', (c) => (sandbox ? c.redirect(`${SANDBOX_PATH}`) : c.redirect('/index.html')));
+  app.get('/', (c) => c.redirect(mount ? mount.path : '/index.html'));
   app.get('*', async (c) => {
     if (!built) {
       return c.text('The app is not built. Run `npm run build` (npm install does it for you).', 503);
     }
     return (await serveApp(c, options.appDir, csp)) ?? c.text('Not found', 404);
   });
-  app.onError((err, c) => {
-    if (err instanceof URIError) return sendProblem(c, problemJson(400, 'invalid', 'Malformed URL'));
-    process.stderr.write(`Unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}: ${err.message}\n`);
-    return c.json(
-      {
-        resourceType: 'OperationOutcome',
-        issue: [{ severity: 'error', code: 'exception', details: { text: 'Internal server error' } }],
-      },
-      500
-    );
-  });
-  return { app, sandbox, fhirOrigins, close: () => plans.close() };
+  // The one error handler of every route above, the API's sub-apps and the mounted app included.
+  app.onError(onApiError);
+  const close = async () => {
+    await plans.close();
+    await mount?.close?.();
+  };
+  return { app, fhirOrigins, close };
 }

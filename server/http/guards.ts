@@ -2,7 +2,8 @@
 // JSON (415), a body over the endpoint's limit (413, decided from Content-Length before reading when it is sent).
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { HttpProblem, sendProblem } from './problem';
+import { forbidden, payloadTooLarge, unsupportedMediaType } from '../agent/outcome';
+import { sendOutcome } from './problem';
 
 /**
  * Refuses browser requests from other origins. Browsers send `Origin` on every cross-origin request and on POST and
@@ -16,7 +17,7 @@ export function sameOriginOnly(extraOrigins: readonly string[] = []): Middleware
   return async (c, next) => {
     const origin = c.req.header('origin');
     if (origin !== undefined && origin !== new URL(c.req.url).origin && !allowed.has(origin)) {
-      return sendProblem(c, new HttpProblem(403, 'forbidden', 'Calls from another web origin are not allowed'));
+      return sendOutcome(c, forbidden('Calls from another web origin are not allowed'));
     }
     await next();
     return undefined;
@@ -35,10 +36,7 @@ export function jsonBodiesOnly(): MiddlewareHandler {
     if (['POST', 'PUT', 'PATCH'].includes(c.req.method)) {
       const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       if (!JSON_TYPES.has(type)) {
-        return sendProblem(
-          c,
-          new HttpProblem(415, 'not-supported', 'The request body must be JSON (Content-Type: application/json)')
-        );
+        return sendOutcome(c, unsupportedMediaType('The request body must be JSON (Content-Type: application/json)'));
       }
     }
     await next();
@@ -63,17 +61,9 @@ export function limitBodies(limits: Record<string, number>, fallback: number): M
         maxSize,
         // The unread rest of the body is not waited for: the connection closes after the answer.
         onError: (c) =>
-          sendProblem(
-            c,
-            new HttpProblem(
-              413,
-              'too-costly',
-              `The request body is larger than ${size(maxSize)}, this endpoint's limit`,
-              {
-                Connection: 'close',
-              }
-            )
-          ),
+          sendOutcome(c, payloadTooLarge(`The request body is larger than ${size(maxSize)}, this endpoint's limit`), {
+            Connection: 'close',
+          }),
       }),
     }));
   return (c, next) => {

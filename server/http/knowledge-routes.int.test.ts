@@ -7,6 +7,7 @@ import { parseMarkdown } from '../rag/ingest/markdown';
 import { defaultChunker } from '../rag/knowledge';
 import { KnowledgeIndex } from '../rag/store';
 import { knowledgeRoutes } from './knowledge-routes';
+import { onApiError } from './problem';
 
 let dir: string;
 let index: KnowledgeIndex;
@@ -21,7 +22,7 @@ beforeAll(async () => {
     'hcc.md'
   );
   await index.sync([doc], defaultChunker);
-  app = new Hono().route('/api/knowledge', knowledgeRoutes({ index: async () => index }));
+  app = new Hono().route('/api/knowledge', knowledgeRoutes({ index: async () => index })).onError(onApiError);
 });
 afterAll(() => {
   index.close();
@@ -73,14 +74,16 @@ describe('GET /api/knowledge/search', () => {
   });
 
   it('answers 503 when the index cannot be opened or built', async () => {
-    const broken = new Hono().route(
-      '/k',
-      knowledgeRoutes({
-        index: async () => {
-          throw new Error('No knowledge documents in /nowhere');
-        },
-      })
-    );
+    const broken = new Hono()
+      .route(
+        '/k',
+        knowledgeRoutes({
+          index: async () => {
+            throw new Error('No knowledge documents in /nowhere');
+          },
+        })
+      )
+      .onError(onApiError);
     const res = await broken.request('/k/search?q=hcc');
     expect(res.status).toBe(503);
     expect((await res.json()).issue[0]).toMatchObject({

@@ -1,15 +1,15 @@
 // HTTP API of the guideline index (mounted at /api/knowledge): GET /search?q=&k= → ranked passages, as the CLI shows.
-import { badRequest, getStatus, normalizeOperationOutcome, OperationOutcomeError } from '@medplum/core';
-import type { OperationOutcome } from '@medplum/fhirtypes';
-import { type Context, Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { OperationOutcomeError } from '@medplum/core';
+import { Hono } from 'hono';
 import { z } from 'zod';
+import { unavailable } from '../agent/outcome';
 import type { Embedder } from '../llm/types';
-import { createEmbedder, createReranker, readRagConfig } from '../rag/config';
+import { createEmbedder, createReranker, type RagConfig } from '../rag/config';
 import { openKnowledgeIndex, searchKnowledge } from '../rag/knowledge';
 import { LexicalReranker, type Reranker } from '../rag/rerank';
 import type { KnowledgeIndex } from '../rag/store';
 import { stripPaths } from '../tools/path-free';
+import { parseQuery } from './parse';
 
 export const SearchParams = z.object({
   q: z.string({ error: 'q (the query) is required' }).describe('The search query, at most 1,000 characters'),
@@ -29,21 +29,16 @@ export interface KnowledgeRoutesOptions {
   embedder?: Embedder;
   /** Default: the cross-encoder when ONCOAGENT_RERANK_URL is set, else lexical (an LLM reranker is opt-in here: seconds). */
   reranker?: Reranker;
-}
-
-function fail(c: Context, outcome: OperationOutcome): Response {
-  return c.json(outcome, getStatus(outcome) as ContentfulStatusCode);
-}
-
-function unavailable(text: string): OperationOutcome {
-  return { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'transient', details: { text } }] };
+  /** The retrieval configuration (`loadConfig().rag`): the index, embedder and reranker not given above. */
+  rag?: RagConfig;
 }
 
 /** Opens the configured index once; a failed open is retried on the next request instead of being cached. */
-function lazyIndex(embedder?: Embedder): () => Promise<KnowledgeIndex> {
+function lazyIndex(rag: RagConfig | undefined, embedder?: Embedder): () => Promise<KnowledgeIndex> {
   let pending: Promise<KnowledgeIndex> | undefined;
   return () => {
-    pending ??= openKnowledgeIndex(readRagConfig(), { embedder }).catch((err: unknown) => {
+    if (!rag) return Promise.reject(new Error('No knowledge index is configured'));
+    pending ??= openKnowledgeIndex(rag, { embedder }).catch((err: unknown) => {
       pending = undefined;
       throw err;
     });
@@ -53,40 +48,23 @@ function lazyIndex(embedder?: Embedder): () => Promise<KnowledgeIndex> {
 
 /**
  * The knowledge sub-app.
- * @param options - Index provider, embedder and reranker (defaults from the environment).
- * @returns The Hono app; errors are OperationOutcomes (400 bad parameters, 503 index unavailable).
+ * @param options - Index provider, embedder and reranker (defaults from the retrieval configuration).
+ * @returns The Hono app; failures are thrown as OperationOutcomeErrors (400 bad parameters, 503 index unavailable) for
+ * the app's one error handler.
  */
 export function knowledgeRoutes(options: KnowledgeRoutesOptions = {}): Hono {
-  const config = options.index && options.reranker ? undefined : readRagConfig();
+  const config = options.index && options.reranker ? undefined : options.rag;
   const embedder = options.embedder ?? (options.index || !config ? undefined : createEmbedder(config));
-  const getIndex = options.index ?? lazyIndex(embedder);
+  const getIndex = options.index ?? lazyIndex(config, embedder);
   const reranker = options.reranker ?? (config ? createReranker(config) : new LexicalReranker());
   const app = new Hono();
   app.get('/search', async (c) => {
-    const parsed = SearchParams.safeParse({ q: c.req.query('q'), k: c.req.query('k') });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return fail(c, badRequest(issue?.message ?? 'Bad parameters', String(issue?.path[0] ?? '')));
-    }
-    let index: KnowledgeIndex;
-    try {
-      index = await getIndex();
-    } catch (err) {
-      // Medplum maps no issue code to 503, so the status is set here.
-      return c.json(unavailable(`The knowledge index is unavailable: ${stripPaths((err as Error).message)}`), 503);
-    }
-    try {
-      const result = await searchKnowledge(index, parsed.data.q, {
-        k: parsed.data.k,
-        embedder,
-        reranker,
-        signal: c.req.raw.signal,
-      });
-      return c.json(result);
-    } catch (err) {
-      if (err instanceof OperationOutcomeError) return fail(c, err.outcome);
-      return fail(c, normalizeOperationOutcome(err));
-    }
+    const { q, k } = parseQuery(c, SearchParams);
+    const index = await getIndex().catch((err: unknown) => {
+      const text = `The knowledge index is unavailable: ${stripPaths((err as Error).message)}`;
+      throw new OperationOutcomeError(unavailable(text));
+    });
+    return c.json(await searchKnowledge(index, q, { k, embedder, reranker, signal: c.req.raw.signal }));
   });
   return app;
 }

@@ -1,14 +1,9 @@
-// The one helper routes use to parse a JSON body with a zod schema and answer failures as OperationOutcomes.
-import { badRequest, getStatus, OperationOutcomeError } from '@medplum/core';
-import type { OperationOutcome } from '@medplum/fhirtypes';
+// The one helper routes use to parse a JSON body (or query parameters) with a zod schema; a failure is thrown as a 400
+// OperationOutcomeError with one issue per problem, which the app's one error handler answers.
+import { OperationOutcomeError } from '@medplum/core';
 import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-
-/** Sends an OperationOutcome with the HTTP status it implies. */
-export function fail(c: Context, outcome: OperationOutcome): Response {
-  return c.json(outcome, getStatus(outcome) as ContentfulStatusCode);
-}
+import { badRequest, invalidInput } from '../agent/outcome';
 
 /**
  * Checks a parsed JSON value against a schema.
@@ -19,15 +14,14 @@ export function fail(c: Context, outcome: OperationOutcome): Response {
 export function checkBody<T>(body: unknown, schema: z.ZodType<T>): T {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  throw new OperationOutcomeError({
-    resourceType: 'OperationOutcome',
-    issue: parsed.error.issues.map((i) => ({
-      severity: 'error',
-      code: 'invalid',
-      details: { text: `${i.path.join('.') || '(body)'}: ${i.message}` },
-      expression: [i.path.join('.') || '$'],
-    })),
-  });
+  throw new OperationOutcomeError(
+    invalidInput(
+      parsed.error.issues.map((i) => ({
+        text: `${i.path.join('.') || '(body)'}: ${i.message}`,
+        expression: i.path.join('.') || '$',
+      }))
+    )
+  );
 }
 
 /**
@@ -44,6 +38,16 @@ export function parseJsonText<T>(text: string, schema: z.ZodType<T>): T {
     throw new OperationOutcomeError(badRequest('The request body is not JSON'));
   }
   return checkBody(body, schema);
+}
+
+/**
+ * Parses a request's query parameters with a schema.
+ * @param c - The Hono context.
+ * @param schema - The parameters' schema (values arrive as strings: coerce numbers).
+ * @returns The typed parameters; throws an OperationOutcomeError (400) with one issue per problem.
+ */
+export function parseQuery<T>(c: Context, schema: z.ZodType<T>): T {
+  return checkBody(c.req.query(), schema);
 }
 
 /**

@@ -10,9 +10,9 @@ import type {
   QuestionnaireResponseItem,
   Reference,
 } from '@medplum/fhirtypes';
+import type { Answers, AnswerValue, ItemAnswer, Violation } from '../../common/contracts';
 import { checkConstraints } from '../synoptic/constraints';
 import { EXT, optionOf, type Template, type TemplateItem } from '../synoptic/template';
-import type { Answers, AnswerValue, ItemAnswer, Violation } from '../synoptic/types';
 import { synopticObservations } from '../writeback/synoptic-observations';
 
 /** An edit: the option code or display of a choice item, a number (cm) for a decimal item, null to clear. */

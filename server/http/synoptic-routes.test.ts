@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ModelUnavailableError } from '../llm/errors';
 import { validateOne } from '../writeback';
 import type { ApiEnv } from './auth';
+import { onApiError } from './problem';
 import { synopticRoutes } from './synoptic-routes';
 
 const GROSS =
@@ -25,7 +26,8 @@ const as = (patientId: string, inner = routes) =>
       c.set('caller', { owner: 'o', fhirBase: 'https://ehr.example/fhir', patientId, token: 't' });
       await next();
     })
-    .route('/', inner);
+    .route('/', inner)
+    .onError(onApiError);
 const app = as('p1');
 const postAs = (patientId: string, path: string, body: unknown) =>
   as(patientId).request(path, {
@@ -165,11 +167,14 @@ describe('synoptic routes', () => {
     });
     expect(approve.status).toBe(403);
     expect(JSON.stringify(await approve.json())).not.toContain('p2');
-    const bare = await routes.request('/extract', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ template: 'cd99-pattern', text: 'CD99: strong' }),
-    });
+    const bare = await new Hono()
+      .route('/', routes)
+      .onError(onApiError)
+      .request('/extract', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ template: 'cd99-pattern', text: 'CD99: strong' }),
+      });
     expect(bare.status).toBe(401);
   });
 });

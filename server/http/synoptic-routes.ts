@@ -1,11 +1,14 @@
 // HTTP API of the synoptic forms (mounted at /api/synoptic): the templates, extraction of one report into a pre-filled
 // form (rules offline, the reflective loop when ONCOAGENT_LLM names a model) and the pathologist's approval. A form
 // names only the caller's own patient as its subject.
-import { normalizeOperationOutcome, OperationOutcomeError } from '@medplum/core';
-import type { OperationOutcome, Patient, QuestionnaireResponse, Reference } from '@medplum/fhirtypes';
+import { OperationOutcomeError } from '@medplum/core';
+import type { Patient, QuestionnaireResponse, Reference } from '@medplum/fhirtypes';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { fhirResource } from '../../common/contracts/fhir';
+import { forbidden, unavailable } from '../agent/outcome';
 import { ModelUnavailableError } from '../llm/errors';
+import type { LlmConfig } from '../llm/select';
 import type { Model } from '../llm/types';
 import {
   extractSynoptic,
@@ -19,8 +22,7 @@ import {
   toQuestionnaireResponse,
 } from '../synoptic';
 import { type ApiEnv, callerOf } from './auth/middleware';
-import { fail, parseBody } from './parse';
-import { HttpProblem, sendProblem } from './problem';
+import { parseBody } from './parse';
 import { approveForm } from './synoptic-approve';
 
 const MAX_TEXT = 200_000;
@@ -45,7 +47,7 @@ export const ExtractRequest = z.object({ template: TemplateId, text: ReportText,
 export const ApproveRequest = z.object({
   template: TemplateId,
   text: ReportText,
-  response: z.looseObject({ resourceType: z.literal('QuestionnaireResponse') }),
+  response: fhirResource<QuestionnaireResponse>('QuestionnaireResponse'),
   edits: z
     .record(z.string().min(1).max(100), z.union([z.string().max(200), z.number(), z.null()]))
     .default({})
@@ -54,30 +56,39 @@ export const ApproveRequest = z.object({
 });
 
 export interface SynopticRoutesOptions {
-  /** The model for the reflective loop; default: from the environment (none when ONCOAGENT_LLM is unset or none). */
+  /** The model for the reflective loop; default: the one `llm` configures. */
   model?: () => Model | undefined;
+  /** The model configuration (`loadConfig().llm`); without it and `model`, extraction uses the rules only. */
+  llm?: LlmConfig;
 }
 
-const unavailable = (text: string): OperationOutcome => ({
-  resourceType: 'OperationOutcome',
-  issue: [{ severity: 'error', code: 'transient', details: { text } }],
-});
+/** A model that cannot be reached makes the request a 503 (the service is down), not a failure of the request. */
+function modelUnavailable(err: unknown): never {
+  if (err instanceof ModelUnavailableError) {
+    throw new OperationOutcomeError(
+      unavailable(`The language model for synoptic extraction is unavailable: ${err.message}`)
+    );
+  }
+  throw err;
+}
 
 /** Refuses a form about another patient than the caller's (and a request that reached here without a caller). */
 function ownSubject(c: Context<ApiEnv>, subject: string | undefined): void {
   const caller = callerOf(c);
   if (subject !== undefined && subject !== `Patient/${caller.patientId}`) {
-    throw new HttpProblem(403, 'forbidden', 'The report is about another patient than this session');
+    throw new OperationOutcomeError(forbidden('The report is about another patient than this session'));
   }
 }
 
 /**
  * The synoptic sub-app.
- * @param options - Where the model comes from (tests pass a scripted one).
- * @returns The Hono app; errors are OperationOutcomes (400 bad input, 503 model unavailable).
+ * @param options - Where the model comes from (the app passes the configuration, tests a scripted model).
+ * @returns The Hono app; failures are thrown as OperationOutcomeErrors (400 bad input, 403 another patient, 503 model
+ * unavailable) for the app's one error handler.
  */
 export function synopticRoutes(options: SynopticRoutesOptions = {}): Hono<ApiEnv> {
-  const model = options.model ?? (() => synopticModel(process.env));
+  const { llm } = options;
+  const model = options.model ?? (() => (llm ? synopticModel(llm) : undefined));
   const app = new Hono<ApiEnv>();
   app.get('/templates', (c) => c.json({ templates: TEMPLATE_IDS.map((id) => templateView(loadTemplate(id))) }));
   app.post('/extract', async (c) => {
@@ -90,30 +101,19 @@ export function synopticRoutes(options: SynopticRoutesOptions = {}): Hono<ApiEnv
       ...(input.report ? { ref: input.report } : {}),
       ...(input.subject ? { subject: input.subject } : {}),
     };
-    const result = await extractSynoptic(template, report, { model: model(), signal: c.req.raw.signal });
-    return c.json({ view: resultView(template, result), response: toQuestionnaireResponse(template, result) });
+    try {
+      const result = await extractSynoptic(template, report, { model: model(), signal: c.req.raw.signal });
+      return c.json({ view: resultView(template, result), response: toQuestionnaireResponse(template, result) });
+    } catch (err) {
+      return modelUnavailable(err);
+    }
   });
   app.post('/approve', async (c) => {
     const input = await parseBody(c, ApproveRequest);
     ownSubject(c, input.subject);
     const subject = input.subject ? ({ reference: input.subject } as Reference<Patient>) : undefined;
-    const approval = approveForm(
-      loadTemplate(input.template),
-      input.text,
-      input.response as unknown as QuestionnaireResponse,
-      input.edits,
-      subject
-    );
+    const approval = approveForm(loadTemplate(input.template), input.text, input.response, input.edits, subject);
     return c.json(approval);
-  });
-  app.onError((err, c) => {
-    if (err instanceof HttpProblem) return sendProblem(c, err);
-    if (err instanceof OperationOutcomeError) return fail(c, err.outcome);
-    if (err instanceof ModelUnavailableError) {
-      return c.json(unavailable(`The language model for synoptic extraction is unavailable: ${err.message}`), 503);
-    }
-    process.stderr.write(`synoptic: ${err.message}\n`);
-    return fail(c, normalizeOperationOutcome(new Error('Internal server error')));
   });
   return app;
 }

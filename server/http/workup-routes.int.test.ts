@@ -3,15 +3,16 @@
 // another user's token), the SSRF guard on fhirBase, the per-user limit, and cancellation.
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../common/contracts';
 import { createTestAnswerer } from '../../tests/support/test-answerer';
 import { startTestServer, type TestServer } from '../../tests/support/test-server';
 import type { WorkupDeps } from '../agent/deps';
-import type { AgentEvent } from '../agent/events';
 import type { Answerer } from '../answer/types';
 import { demoId } from '../sandbox/demo/portable';
 import { readToolConfig } from '../tools/config';
 import { apiGuard } from './api-guard';
 import { FhirOrigins, TokenVerifier, UNUSABLE_FHIR_TEXT } from './auth';
+import { onApiError } from './problem';
 import { freePort, listen, type Running } from './serve';
 import { MAX_START_BYTES, workupRoutes } from './workup-routes';
 
@@ -50,6 +51,7 @@ beforeAll(async () => {
     ...apiGuard({ verifier, bodyLimits: { '/api/workups': MAX_START_BYTES }, fallbackBodyBytes: 1024 })
   );
   app.route('/api/workups', workupRoutes({ deps, registry: { maxPerOwner: 2 } }));
+  app.onError(onApiError);
   const port = await freePort();
   api = await listen(app, port, '127.0.0.1');
   base = `http://127.0.0.1:${port}/api/workups`;

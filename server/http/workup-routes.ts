@@ -2,18 +2,17 @@
 // (passed through to the FHIR server, never logged), follow it as Server-Sent Events, read the result, cancel it.
 // Every route runs behind the API guard (who is calling, which EHR and patient); a workup is its owner's alone:
 // anyone else gets 404, as for a workup that does not exist.
-import { badRequest, OperationOutcomeError } from '@medplum/core';
-import type { OperationOutcome } from '@medplum/fhirtypes';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { WorkupDeps } from '../agent/deps';
-import { outcomeStatus } from '../agent/outcome';
+import { conflict, notFound, serverError, tooManyRequests, unavailable } from '../agent/outcome';
 import { type RunEntry, RunRegistry, type RunRegistryOptions } from '../agent/run-registry';
 import { runWorkup } from '../agent/run-workup';
 import { createFhirClient } from '../fhir/fhir-client';
 import { type ApiEnv, callerOf } from './auth/middleware';
-import { HttpProblem, sendProblem } from './problem';
+import { parseBody } from './parse';
+import { sendOutcome } from './problem';
 
 /** Largest start request: a FHIR base, a patient id and a question of at most 4,000 characters fit many times over. */
 export const MAX_START_BYTES = 64 * 1024;
@@ -33,13 +32,7 @@ const StartBody = z.object({
   question: z.string().max(4000).optional(),
 });
 
-const fail = (c: Context, o: OperationOutcome, status = outcomeStatus(o)) =>
-  c.json(o, status as 400, { 'content-type': 'application/fhir+json' });
-const problem = (code: string, text: string): OperationOutcome => ({
-  resourceType: 'OperationOutcome',
-  issue: [{ severity: 'error', code: code as 'invalid', details: { text } }],
-});
-const NOT_FOUND = problem('not-found', 'No such workup (it may have expired)');
+const NOT_FOUND = notFound('No such workup (it may have expired)');
 const active = (entry: RunEntry) => entry.status === 'queued' || entry.status === 'running';
 
 const REFUSED = {
@@ -60,23 +53,12 @@ export function workupRoutes(options: WorkupRoutesOptions): Hono<ApiEnv> {
 
   app.post('/', async (c) => {
     const caller = callerOf(c);
-    let json: unknown;
-    try {
-      json = await c.req.json();
-    } catch {
-      return fail(c, badRequest('The body must be JSON: { fhirBase, patientId, question? }'));
-    }
-    const parsed = StartBody.safeParse(json);
-    if (!parsed.success) {
-      const text = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
-      return fail(c, badRequest(text));
-    }
-    const { question } = parsed.data;
+    const { question } = await parseBody(c, StartBody);
     let deps: WorkupDeps;
     try {
       deps = typeof options.deps === 'function' ? options.deps() : options.deps;
     } catch (err) {
-      return fail(c, problem('transient', `The workup service is not configured: ${(err as Error).message}`), 503);
+      return sendOutcome(c, unavailable(`The workup service is not configured: ${(err as Error).message}`));
     }
     const fhir = createFhirClient({ baseUrl: caller.fhirBase, token: caller.token });
     const patientId = caller.patientId;
@@ -85,7 +67,7 @@ export function workupRoutes(options: WorkupRoutesOptions): Hono<ApiEnv> {
     );
     if (!started.started) {
       const retry = { 'Retry-After': String(started.retryAfterSeconds) };
-      return sendProblem(c, new HttpProblem(429, 'throttled', REFUSED[started.reason], retry));
+      return sendOutcome(c, tooManyRequests(REFUSED[started.reason]), retry);
     }
     const { id } = started.entry;
     return c.json({ id }, 202, { location: `${c.req.path.replace(/\/$/, '')}/${id}` });
@@ -93,7 +75,7 @@ export function workupRoutes(options: WorkupRoutesOptions): Hono<ApiEnv> {
 
   app.get('/:id/events', (c) => {
     const entry = registry.get(c.req.param('id'), callerOf(c).owner);
-    if (!entry) return fail(c, NOT_FOUND);
+    if (!entry) return sendOutcome(c, NOT_FOUND);
     return streamSSE(c, async (stream) => {
       let wake: () => void = () => {};
       let closed = false;
@@ -125,24 +107,18 @@ export function workupRoutes(options: WorkupRoutesOptions): Hono<ApiEnv> {
 
   app.get('/:id', (c) => {
     const entry = registry.get(c.req.param('id'), callerOf(c).owner);
-    if (!entry) return fail(c, NOT_FOUND);
+    if (!entry) return sendOutcome(c, NOT_FOUND);
     if (active(entry)) return c.json({ id: entry.id, status: entry.status }, 202);
     if (entry.result) return c.json(entry.result, 200);
-    return fail(c, entry.outcome ?? problem('exception', 'The workup failed'));
+    return sendOutcome(c, entry.outcome ?? serverError('The workup failed'));
   });
 
   app.delete('/:id', (c) => {
     const outcome = registry.cancel(c.req.param('id'), callerOf(c).owner);
-    if (outcome === 'unknown') return fail(c, NOT_FOUND);
-    if (outcome === 'finished') return fail(c, problem('conflict', 'The workup has already ended'), 409);
+    if (outcome === 'unknown') return sendOutcome(c, NOT_FOUND);
+    if (outcome === 'finished') return sendOutcome(c, conflict('The workup has already ended'));
     return c.json({ id: c.req.param('id'), status: 'cancelling' }, 202);
   });
 
-  app.onError((err, c) => {
-    if (err instanceof HttpProblem) return sendProblem(c, err);
-    return err instanceof OperationOutcomeError
-      ? fail(c, err.outcome)
-      : fail(c, problem('exception', 'The workup service failed unexpectedly'), 500);
-  });
   return app;
 }

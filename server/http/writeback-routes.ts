@@ -1,13 +1,10 @@
 // HTTP API of the write-back (mounted at /api/writeback): POST /plan turns a workup (+ synoptic forms) into the
 // transaction Bundle to review, sign and commit, with a plain-language summary and the validation outcome. The plan
 // is built in a worker thread (see plan/pool.ts) and only for a workup about the caller's own patient and EHR.
-import { normalizeOperationOutcome } from '@medplum/core';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type ApiEnv, callerOf } from './auth/middleware';
-import { fail } from './parse';
 import { PlanPool } from './plan/pool';
-import { HttpProblem, sendProblem } from './problem';
 
 /**
  * Largest plan request. A real demo workup is 38–151 KB of JSON (the metastatic CRC one with measurements is the
@@ -33,11 +30,6 @@ export function writebackRoutes(options: WritebackRoutesOptions = {}): Hono<ApiE
     const body = await c.req.text();
     const output = await pool.run({ body, caller: { fhirBase: caller.fhirBase, patientId: caller.patientId } });
     return c.body(output.body, output.status as ContentfulStatusCode, { 'content-type': 'application/json' });
-  });
-  app.onError((err, c) => {
-    if (err instanceof HttpProblem) return sendProblem(c, err);
-    process.stderr.write(`writeback: ${err.message}\n`);
-    return fail(c, normalizeOperationOutcome(new Error('Internal server error')));
   });
   return app;
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { writeTinyGguf } from '../../tests/support/tiny-gguf';
 import { citationCheckSignature, strategySignature, subQueriesSignature } from '../answer/signatures';
+import { loadConfig } from '../config';
 import { rerankSignature } from '../rag/rerank-llm';
 import { TOOLS } from '../tools/registry';
 import { toolSpec } from '../tools/run-tool';
@@ -212,19 +213,23 @@ describe('local GGUF model through node-llama-cpp', () => {
   });
 
   it('is chosen by ONCOAGENT_LLM=local with ONCOAGENT_GGUF, and reports a bad setting clearly', () => {
-    const s = selectModel({ ONCOAGENT_LLM: 'local', ONCOAGENT_GGUF: gguf, ONCOAGENT_LLM_GPU: 'cpu' });
+    const s = selectModel(loadConfig({ ONCOAGENT_LLM: 'local', ONCOAGENT_GGUF: gguf, ONCOAGENT_LLM_GPU: 'cpu' }).llm);
     expect(s.mode).toBe('local');
     expect(s.model?.id).toBe('tiny-test');
     expect(s.model?.supportsVision).toBe(false);
-    const again = selectModel({ ONCOAGENT_LLM: 'local', ONCOAGENT_GGUF: gguf, ONCOAGENT_LLM_GPU: 'cpu' });
+    const again = selectModel(
+      loadConfig({ ONCOAGENT_LLM: 'local', ONCOAGENT_GGUF: gguf, ONCOAGENT_LLM_GPU: 'cpu' }).llm
+    );
     expect(again.model).toBe(s.model);
-    const other = selectModel({ ONCOAGENT_LLM: 'local', ONCOAGENT_GGUF: gguf, ONCOAGENT_LLM_CONTEXT: '512' });
+    const other = selectModel(
+      loadConfig({ ONCOAGENT_LLM: 'local', ONCOAGENT_GGUF: gguf, ONCOAGENT_LLM_CONTEXT: '512' }).llm
+    );
     expect(other.model).not.toBe(s.model);
-    expect(() => selectModel({ ONCOAGENT_LLM: 'local', ONCOAGENT_GGUF: join(dir, 'nope.gguf') })).toThrow(
-      /missing file/
-    );
-    expect(() => selectModel({ ONCOAGENT_LLM: 'local', ONCOAGENT_GGUF: gguf, ONCOAGENT_LLM_GPU: 'tpu' })).toThrow(
-      /ONCOAGENT_LLM_GPU must be/
-    );
+    expect(() =>
+      selectModel(loadConfig({ ONCOAGENT_LLM: 'local', ONCOAGENT_GGUF: join(dir, 'nope.gguf') }).llm)
+    ).toThrow(/missing file/);
+    expect(() =>
+      selectModel(loadConfig({ ONCOAGENT_LLM: 'local', ONCOAGENT_GGUF: gguf, ONCOAGENT_LLM_GPU: 'tpu' }).llm)
+    ).toThrow(/ONCOAGENT_LLM_GPU must be auto, cuda, vulkan, metal or cpu/);
   });
 });

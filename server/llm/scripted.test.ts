@@ -1,7 +1,8 @@
 // The scripted model: replies in order, records requests, estimates usage deterministically, fails loudly past the script.
 import { describe, expect, it } from 'vitest';
 import { ModelResponseError, ModelUnavailableError } from './errors';
-import { createScriptedModel, estimatePromptTokens } from './scripted';
+import { createScriptedModel } from './scripted';
+import { estimatePromptTokens } from './tokens';
 import { metered, UsageMeter } from './usage';
 
 const ask = (text: string) => ({ messages: [{ role: 'user' as const, content: text }] });

@@ -1,14 +1,7 @@
 // A deterministic in-process model for unit tests: replies come from a script, every request is recorded.
 import { ModelResponseError } from './errors';
-import {
-  type ChatMessage,
-  contentText,
-  type FinishReason,
-  type Model,
-  type ModelRequest,
-  type ModelResponse,
-  toToolCall,
-} from './types';
+import { estimatePromptTokens, estimateTextTokens } from './tokens';
+import { type FinishReason, type Model, type ModelRequest, type ModelResponse, toToolCall } from './types';
 
 /** One scripted reply. `toolCalls[].arguments` may be an object (serialised) or raw text (kept, e.g. to test bad JSON). */
 export interface ScriptedStep {
@@ -31,23 +24,6 @@ export interface ScriptedModel extends Model {
   readonly requests: ModelRequest[];
 }
 
-/** Tokens a provider would charge for an image; a fixed figure keeps estimates deterministic. */
-const IMAGE_TOKENS = 85;
-
-/**
- * A rough, deterministic token count (about 4 characters a token, plus a fixed cost per image).
- * @param messages - The conversation.
- * @returns Estimated prompt tokens.
- */
-export function estimatePromptTokens(messages: ChatMessage[]): number {
-  let tokens = 0;
-  for (const m of messages) {
-    tokens += 4 + Math.ceil(contentText(m.content).length / 4);
-    if (typeof m.content !== 'string') tokens += m.content.filter((p) => p.type === 'image').length * IMAGE_TOKENS;
-  }
-  return tokens;
-}
-
 function toResponse(step: ScriptedStep, req: ModelRequest, id: string, index: number): ModelResponse {
   const text = step.json !== undefined ? JSON.stringify(step.json) : step.text;
   const toolCalls = (step.toolCalls ?? []).map((c, i) =>
@@ -65,7 +41,7 @@ function toResponse(step: ScriptedStep, req: ModelRequest, id: string, index: nu
     finishReason: step.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop'),
     usage: step.usage ?? {
       promptTokens: estimatePromptTokens(req.messages),
-      completionTokens: Math.ceil(completion.length / 4),
+      completionTokens: estimateTextTokens(completion),
     },
     model: id,
   };

@@ -1,7 +1,11 @@
-// Model selection from the environment: none by default, openai with its variables, local reported as unavailable.
+// Model selection from the configuration: none by default, openai with its variables, local reported as unavailable.
 import { describe, expect, it } from 'vitest';
+import { type EnvSource, loadConfig } from '../config';
 import { ModelUnavailableError } from './errors';
-import { selectModel } from './select';
+import { selectModel as selectFrom } from './select';
+
+/** Selects the model of an environment, as an entry point does (loadConfig, then selectModel). */
+const selectModel = (env: EnvSource) => selectFrom(loadConfig(env).llm);
 
 describe('selectModel', () => {
   it('defaults to deterministic mode without a model', () => {
@@ -38,6 +42,12 @@ describe('selectModel', () => {
   });
 
   it('refuses an unknown mode', () => {
-    expect(() => selectModel({ ONCOAGENT_LLM: 'gpt' })).toThrow(/none, openai or local/);
+    expect(() => selectModel({ ONCOAGENT_LLM: 'gpt' })).toThrow(/ONCOAGENT_LLM must be none, openai or local/);
+  });
+
+  it('takes the mode case-insensitively, a blank one as none', () => {
+    expect(selectModel({ ONCOAGENT_LLM: ' None ' })).toEqual({ mode: 'none' });
+    expect(selectModel({ ONCOAGENT_LLM: '' })).toEqual({ mode: 'none' });
+    expect(() => selectModel({ ONCOAGENT_LLM: 'OpenAI' })).toThrow(/OPENAI_BASE_URL and ONCOAGENT_MODEL/);
   });
 });

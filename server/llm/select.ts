@@ -1,5 +1,5 @@
-// Chooses the model from the environment: ONCOAGENT_LLM=none (default, deterministic), openai (any OpenAI-compatible
-// endpoint) or local (node-llama-cpp with ONCOAGENT_GGUF).
+// Chooses the model from its configuration (parsed from the environment by server/config): ONCOAGENT_LLM=none
+// (default, deterministic), openai (any OpenAI-compatible endpoint) or local (node-llama-cpp with ONCOAGENT_GGUF).
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { ModelUnavailableError } from './errors';
@@ -15,23 +15,27 @@ export interface ModelSelection {
   model?: Model;
 }
 
-const positive = (value: string | undefined, name: string): number | undefined => {
-  if (value === undefined || value === '') return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new ModelUnavailableError(`${name} must be a non-negative integer, got "${value}"`);
-  return n;
-};
-
 const localModels = new Map<string, LocalModel>();
 
 const GPUS = { auto: 'auto', cuda: 'cuda', vulkan: 'vulkan', metal: 'metal', cpu: false } as const;
 
-function gpuOf(value: string | undefined): LocalModelOptions['gpu'] {
-  const key = (value ?? 'auto').trim().toLowerCase() || 'auto';
-  if (!Object.hasOwn(GPUS, key))
-    throw new ModelUnavailableError(`ONCOAGENT_LLM_GPU must be auto, cuda, vulkan, metal or cpu, got "${value}"`);
-  return GPUS[key as keyof typeof GPUS];
+/** The model settings from server/config, which checks each value; what each mode needs is checked here. */
+export interface LlmConfig {
+  /** ONCOAGENT_LLM. */
+  mode: LlmMode;
+  /** OPENAI_BASE_URL, OPENAI_API_KEY, ONCOAGENT_MODEL (openai; in local mode the model renames the file). */
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+  /** ONCOAGENT_GGUF, ONCOAGENT_LLM_CONTEXT, ONCOAGENT_LLM_THREADS, ONCOAGENT_LLM_GPU, ONCOAGENT_LLM_MAX_TOKENS (local). */
+  gguf?: string;
+  contextSize?: number;
+  threads?: number;
+  gpu: keyof typeof GPUS;
+  maxTokens?: number;
+  /** ONCOAGENT_LLM_TIMEOUT_MS, ONCOAGENT_LLM_MAX_RETRIES. */
+  timeoutMs?: number;
+  maxRetries?: number;
 }
 
 function installed(name: string): boolean {
@@ -45,34 +49,30 @@ function installed(name: string): boolean {
 
 /**
  * Builds the configured model.
- * @param env - Usually process.env: ONCOAGENT_LLM, OPENAI_BASE_URL, OPENAI_API_KEY, ONCOAGENT_MODEL,
- *   ONCOAGENT_LLM_TIMEOUT_MS, ONCOAGENT_LLM_MAX_RETRIES; local: ONCOAGENT_GGUF, ONCOAGENT_LLM_CONTEXT,
- *   ONCOAGENT_LLM_THREADS, ONCOAGENT_LLM_GPU, ONCOAGENT_LLM_MAX_TOKENS (ONCOAGENT_MODEL renames it).
- * @returns The mode and model; throws ModelUnavailableError naming what is missing.
+ * @param llm - The model settings (`loadConfig().llm`).
+ * @returns The mode and model; throws ModelUnavailableError naming what the mode is missing.
  */
-export function selectModel(env: NodeJS.ProcessEnv = process.env): ModelSelection {
-  const mode = (env.ONCOAGENT_LLM ?? 'none').trim().toLowerCase() || 'none';
+export function selectModel(llm: LlmConfig): ModelSelection {
+  const { mode } = llm;
   if (mode === 'none') return { mode: 'none' };
   if (mode === 'openai') {
-    const missing = [!env.OPENAI_BASE_URL && 'OPENAI_BASE_URL', !env.ONCOAGENT_MODEL && 'ONCOAGENT_MODEL'].filter(
-      Boolean
-    );
+    const missing = [!llm.baseUrl && 'OPENAI_BASE_URL', !llm.model && 'ONCOAGENT_MODEL'].filter(Boolean);
     if (missing.length) {
       throw new ModelUnavailableError(
         `ONCOAGENT_LLM=openai needs ${missing.join(' and ')} (OPENAI_API_KEY if the endpoint wants one)`
       );
     }
     const model = createOpenAIModel({
-      baseUrl: env.OPENAI_BASE_URL,
-      apiKey: env.OPENAI_API_KEY,
-      model: env.ONCOAGENT_MODEL,
-      timeoutMs: positive(env.ONCOAGENT_LLM_TIMEOUT_MS, 'ONCOAGENT_LLM_TIMEOUT_MS'),
-      maxRetries: positive(env.ONCOAGENT_LLM_MAX_RETRIES, 'ONCOAGENT_LLM_MAX_RETRIES'),
+      baseUrl: llm.baseUrl,
+      apiKey: llm.apiKey,
+      model: llm.model,
+      timeoutMs: llm.timeoutMs,
+      maxRetries: llm.maxRetries,
     });
     return { mode: 'openai', model };
   }
   if (mode === 'local') {
-    const gguf = env.ONCOAGENT_GGUF;
+    const gguf = llm.gguf;
     const problems = [
       !installed('node-llama-cpp') && 'node-llama-cpp (an optional dependency) is not installed',
       !gguf && 'ONCOAGENT_GGUF is not set',
@@ -82,12 +82,12 @@ export function selectModel(env: NodeJS.ProcessEnv = process.env): ModelSelectio
       throw new ModelUnavailableError(`ONCOAGENT_LLM=local is unavailable: ${problems.join('; ')}`);
     const options: LocalModelOptions = {
       ggufPath: gguf,
-      id: env.ONCOAGENT_MODEL || undefined,
-      contextSize: positive(env.ONCOAGENT_LLM_CONTEXT, 'ONCOAGENT_LLM_CONTEXT') || undefined,
-      threads: positive(env.ONCOAGENT_LLM_THREADS, 'ONCOAGENT_LLM_THREADS') || undefined,
-      gpu: gpuOf(env.ONCOAGENT_LLM_GPU),
-      timeoutMs: positive(env.ONCOAGENT_LLM_TIMEOUT_MS, 'ONCOAGENT_LLM_TIMEOUT_MS'),
-      maxTokens: positive(env.ONCOAGENT_LLM_MAX_TOKENS, 'ONCOAGENT_LLM_MAX_TOKENS') || undefined,
+      id: llm.model || undefined,
+      contextSize: llm.contextSize || undefined,
+      threads: llm.threads || undefined,
+      gpu: GPUS[llm.gpu],
+      timeoutMs: llm.timeoutMs,
+      maxTokens: llm.maxTokens || undefined,
     };
     // One loaded model per configuration and process: every workup and form shares it (and its request queue)
     // instead of loading the file again.
@@ -99,5 +99,5 @@ export function selectModel(env: NodeJS.ProcessEnv = process.env): ModelSelectio
     }
     return { mode: 'local', model };
   }
-  throw new ModelUnavailableError(`ONCOAGENT_LLM must be none, openai or local (got "${env.ONCOAGENT_LLM}")`);
+  throw new ModelUnavailableError(`ONCOAGENT_LLM must be none, openai or local (got "${String(mode)}")`);
 }

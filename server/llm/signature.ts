@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ModelResponseError } from './errors';
 import type { ContentPart, Model, ModelResponse, Usage } from './types';
+import { UsageMeter } from './usage';
 
 /**
  * A prompt contract. `render` turns typed inputs into the user message; `output` is both the JSON Schema sent for
@@ -54,7 +55,7 @@ export async function predict<I, O extends z.ZodType>(
   input: I,
   options: { retries?: number; signal?: AbortSignal; maxTokens?: number } = {}
 ): Promise<Prediction<z.infer<O>>> {
-  const usage = { llmCalls: 0, promptTokens: 0, completionTokens: 0 };
+  const usage = new UsageMeter();
   const schema = { name: signature.name, schema: outputJsonSchema(signature) };
   const messages = [
     { role: 'system' as const, content: signature.instructions },
@@ -79,16 +80,14 @@ export async function predict<I, O extends z.ZodType>(
       }
       throw err;
     }
-    usage.llmCalls += 1;
-    usage.promptTokens += response.usage.promptTokens;
-    usage.completionTokens += response.usage.completionTokens;
+    usage.record(response.usage);
     if (response.refusal) {
       throw new ModelResponseError(`The model declined (${signature.name}): ${response.refusal}`, {
         refusal: response.refusal,
       });
     }
     const reply = parseReply(response.text, signature.output);
-    if (reply.ok) return { output: reply.value as z.infer<O>, usage, model: response.model };
+    if (reply.ok) return { output: reply.value as z.infer<O>, usage: usage.total(), model: response.model };
     problem = reply.problem;
   }
   throw new ModelResponseError(

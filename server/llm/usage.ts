@@ -1,12 +1,8 @@
 // Token accounting: usage of every completion through a metered model is summed, so a run can report what it cost.
+import type { UsageTotals } from '../../common/contracts';
 import type { Model, ModelRequest, ModelResponse, Usage } from './types';
 
-/** Totals in the shape the workup result reports. */
-export interface UsageTotals {
-  llmCalls: number;
-  promptTokens: number;
-  completionTokens: number;
-}
+export type { UsageTotals };
 
 /** Sums usage across calls (and across models). */
 export class UsageMeter {

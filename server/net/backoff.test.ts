@@ -1,5 +1,5 @@
 // Backoff timing: grows, caps, jitters within bounds; Retry-After in both forms; abortable sleep.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { backoffDelay, parseRetryAfter, sleep } from './backoff';
 
 describe('backoffDelay', () => {
@@ -24,12 +24,22 @@ describe('parseRetryAfter', () => {
 });
 
 describe('sleep', () => {
-  it('rejects with the abort reason when cancelled', async () => {
-    const controller = new AbortController();
-    const started = performance.now();
-    const pending = sleep(5000, controller.signal);
-    setTimeout(() => controller.abort(new Error('stop')), 20);
-    await expect(pending).rejects.toThrow('stop');
-    expect(performance.now() - started).toBeLessThan(1000);
+  it('rejects with the abort reason when cancelled, and clears its timer', async () => {
+    vi.useFakeTimers();
+    try {
+      const controller = new AbortController();
+      const settled = sleep(5000, controller.signal).then(
+        () => 'slept the full 5 s',
+        (error: Error) => error.message
+      );
+      expect(vi.getTimerCount()).toBe(1);
+      controller.abort(new Error('stop'));
+      expect(vi.getTimerCount()).toBe(0);
+      // Had the abort been ignored, the sleep would now end normally.
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(await settled).toBe('stop');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

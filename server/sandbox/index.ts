@@ -5,11 +5,13 @@ import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { ensureDefinitions } from '../fhir/definitions';
 import { createAuthServer } from './auth';
+import { type BackendKeyOption, backendClientKeys } from './auth/backend-client';
 import type { GrantStore } from './auth/grants';
 import type { TokenSigner } from './auth/jwt';
 import type { LoginConfig } from './auth/login';
 import { SANDBOX_USER } from './auth/token';
 import { FHIR_PATH, SANDBOX_PATH, sandboxUrls } from './auth/urls';
+import { type BulkExport, type BulkOptions, createBulkExport } from './bulk';
 import { demoData } from './demo';
 import { DicomStore } from './dicom/dicom-store';
 import { createDicomWebRoutes } from './dicom/dicomweb';
@@ -20,6 +22,7 @@ import { FhirService } from './fhir/fhir-service';
 import { SandboxRepository } from './fhir/repository';
 import { fhirRoute, UnauthorizedError, unauthorized, verifyBearer } from './fhir/routes';
 import { loadBundle, loadSeedDir } from './seed';
+import { type SyntheticOptions, syntheticCohort } from './synthetic';
 
 export { FHIR_PATH, SANDBOX_PATH };
 
@@ -38,6 +41,8 @@ export interface SandboxOptions {
   /** Where "Launch OncoAgent" sends the browser; default `<origin>/launch.html`. */
   appLaunchUrl?: string;
   demo?: boolean;
+  /** Also load a synthetic colorectal cohort (server/sandbox/synthetic) with its Group. */
+  synthetic?: SyntheticOptions;
   /** Behave like a real server (e.g. Medplum) instead of a spec-conformant one. */
   emulate?: Emulation;
   /**
@@ -45,6 +50,14 @@ export interface SandboxOptions {
    * when the sandbox is reachable beyond loopback. Absent: the demo clinician is always signed in, no consent.
    */
   login?: LoginConfig;
+  /** Bulk Data export limits (files per type, jobs per client, expiry, where files go). */
+  bulk?: BulkOptions;
+  /**
+   * Keys of the SMART Backend Services client `oncoagent-backend`: `{ dir }` makes an ES384 pair there at the first
+   * start and reuses it (serve: `$ONCOAGENT_DATA_DIR/sandbox`); `{ jwks }` injects public keys (tests). Absent: the
+   * client exists but has no key.
+   */
+  backendKeys?: BackendKeyOption;
 }
 
 export interface Sandbox {
@@ -53,6 +66,9 @@ export interface Sandbox {
   dicom: DicomStore;
   signer: TokenSigner;
   grants: GrantStore;
+  bulk: BulkExport;
+  /** Where the private key of `oncoagent-backend` is, when the sandbox keeps it (the path only). */
+  backendKeyFile?: string;
 }
 
 const CLINICIAN: Practitioner = {
@@ -87,6 +103,11 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     const demo = demoData({ dicomWebBase: `${options.publicUrl}${SANDBOX_PATH}/dicomweb` });
     for (const spec of demo.phantoms) dicom.addSeries(spec);
     for (const [i, bundle] of demo.bundles.entries()) await loadBundle(service, bundle, base, `demo bundle ${i + 1}`);
+    await loadBundle(service, demo.groups, base, 'demo groups');
+  }
+  if (options.synthetic) {
+    for (const [i, bundle] of syntheticCohort(options.synthetic).bundles.entries())
+      await loadBundle(service, bundle, base, `synthetic bundle ${i + 1}`);
   }
   for (const dir of options.seedDirs) await loadSeedDir(service, dir, base);
 
@@ -96,14 +117,24 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     return patientRows(patients, conditions).sort((a, b) => a.name.localeCompare(b.name));
   };
 
-  const auth = createAuthServer(options, urls, listPatients);
+  const backend = await backendClientKeys(options.backendKeys);
+  const auth = createAuthServer(options, urls, listPatients, backend.keys);
   const { signer, grants } = auth;
   const routes = new Hono();
   const corsAll = cors({
     origin: (origin) => origin,
     allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'If-Match', 'If-None-Exist', 'Prefer'],
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    exposeHeaders: ['Location', 'ETag', 'Last-Modified', 'Content-Location', 'WWW-Authenticate'],
+    exposeHeaders: [
+      'Location',
+      'ETag',
+      'Last-Modified',
+      'Content-Location',
+      'WWW-Authenticate',
+      'X-Progress',
+      'Retry-After',
+      'Expires',
+    ],
     maxAge: 600,
   });
   routes.use('/fhir/*', corsAll);
@@ -118,8 +149,9 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   );
   routes.route('/auth', auth.routes);
   routes.get('/fhir/R4/.well-known/smart-configuration', (c) => c.json(auth.configuration));
+  const bulk = createBulkExport({ service, signer, fhirBase: urls.fhirBase, open: options.open }, options.bulk);
   routes.all('/fhir/R4/*', (c) =>
-    fhirRoute(c, { service, signer, open: options.open, fhirBase: urls.fhirBase, basePath: FHIR_PATH })
+    fhirRoute(c, { service, signer, open: options.open, fhirBase: urls.fhirBase, basePath: FHIR_PATH, bulk })
   );
 
   routes.use('/dicomweb/studies/:study/*', async (c, next) => dicomGuard(c, next));
@@ -139,7 +171,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     return undefined;
   };
   routes.route('/dicomweb', createDicomWebRoutes(dicom));
-  return { routes, service, dicom, signer, grants };
+  return { routes, service, dicom, signer, grants, bulk, backendKeyFile: backend.privateKeyFile };
 }
 
 async function studyVisible(repo: SandboxRepository, access: Access, studyUid: string): Promise<boolean> {

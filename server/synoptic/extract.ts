@@ -1,11 +1,12 @@
 // One report → one synoptic result: rules only (offline) or the reflective LLM loop, constraint-checked either way.
+
+import { type Answers, NO_USAGE, type Strategy, type SynopticResult } from '../../common/contracts';
 import type { Model } from '../llm/types';
 import { checkConstraints } from './constraints';
 import type { ReportInput } from './input';
 import { reflect } from './llm/reflect';
 import { extractWithRules, scopeFor } from './rules';
 import type { Template } from './template';
-import { type Answers, NO_USAGE, type Strategy, type SynopticResult } from './types';
 
 export interface SynopticOptions {
   /** With a model: the reflective loop; without: the rules extractor. */

@@ -1,5 +1,7 @@
 // Synoptic pathology extraction: templates, offline rules, the reflective LLM loop, the constraint checker and the
 // QuestionnaireResponse — the entry points the CLI, the HTTP API and the UI use.
+
+export type * from '../../common/contracts/synoptic';
 export { type BatchOptions, type BatchSummary, runBatch } from './batch/batch';
 export { checkConstraints, rulesFor } from './constraints';
 export { DEFAULTS, extractOffline, extractSynoptic, type SynopticOptions } from './extract';
@@ -18,5 +20,4 @@ export {
   type TemplateItem,
   templateView,
 } from './template';
-export type * from './types';
 export { resultView } from './view';

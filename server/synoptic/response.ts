@@ -1,10 +1,10 @@
 // The synoptic result as a FHIR QuestionnaireResponse (in-progress until approved): answers with evidence quotes and
 // explanations, plus the violations, uncertain items, input issues and reasoning summary a reviewer needs.
 import type { Extension, QuestionnaireResponse, QuestionnaireResponseItem } from '@medplum/fhirtypes';
+import type { AnswerValue, SynopticResult } from '../../common/contracts';
 import { CANONICAL_BASE } from '../fhir/canonical';
 import { textKey } from './input';
 import { EXT, optionOf, type Template } from './template';
-import type { AnswerValue, SynopticResult } from './types';
 
 export const AIAST = {
   system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationValue',

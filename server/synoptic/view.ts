@@ -1,23 +1,7 @@
 // The result as plain JSON for the synoptic form: per item its answer, code, evidence and explanation, plus the
 // violations (with the items they flag), uncertain items and issues, so a form can show and re-check them.
+import type { ItemView, SynopticResult, SynopticView } from '../../common/contracts';
 import { optionOf, type Template } from './template';
-import type { SynopticResult } from './types';
-
-export interface ItemView {
-  linkId: string;
-  text: string;
-  type: 'choice' | 'decimal';
-  unit?: string;
-  options?: { code: string; display: string }[];
-  value: string | number | null;
-  code?: string;
-  evidence: string[];
-  explanation: string;
-  method: 'rules' | 'llm';
-  /** Violated rules that involve this item. */
-  flaggedBy: string[];
-  uncertain?: (string | number | null)[];
-}
 
 /**
  * The result in the shape a form renders.
@@ -25,7 +9,7 @@ export interface ItemView {
  * @param result - The result.
  * @returns Items with answers and flags, violations, uncertain items, issues and the reasoning summary.
  */
-export function resultView(template: Template, result: SynopticResult) {
+export function resultView(template: Template, result: SynopticResult): SynopticView {
   const items: ItemView[] = template.items.map((def) => {
     const a = result.answers[def.linkId];
     const value = a?.value ?? null;

@@ -1,4 +1,5 @@
-// Every tool the agent and the CLI can call, by stable name (DESIGN §3 tool registry).
+// Every tool the agent and the CLI can call, by stable name (DESIGN §3 tool registry). Their adapters (planner
+// rules, findings, write-back) are composed in adapter-registry.ts.
 import type { z } from 'zod';
 import { assessResponseTool } from './assess_response';
 import { calculatorTool } from './calculator';

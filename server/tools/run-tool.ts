@@ -1,5 +1,6 @@
 // Runs one tool call safely: arguments parsed with the tool's zod schema, exceptions and timeouts turned into results.
 import { z } from 'zod';
+import { withSignal } from '../fhir/fhir-client';
 import { stripPaths } from './path-free';
 import { type Tool, type ToolContext, ToolInputError, type ToolResult } from './types';
 
@@ -34,7 +35,8 @@ export async function runTool<O>(tool: Tool<z.ZodType, O>, args: unknown, ctx: T
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
   try {
     const result = await Promise.race([
-      tool.execute(parsed.data, { ...ctx, signal }),
+      // The FHIR client carries the signal too, so a cancelled or timed-out call stops reading from the EHR.
+      tool.execute(parsed.data, { ...ctx, signal, ...(ctx.fhir ? { fhir: withSignal(ctx.fhir, signal) } : {}) }),
       new Promise<never>((_, reject) => {
         signal.addEventListener('abort', () => reject(signal.reason ?? new Error('aborted')), { once: true });
       }),

@@ -1,10 +1,11 @@
 // The tool contract: a name, a description, zod parameters and an execute function that returns a result, never throws.
 import type { z } from 'zod';
+import type { ToolStatus } from '../../common/contracts';
 import type { FhirClient } from '../fhir/fhir-client';
 import type { ToolConfig } from './config';
 
-/** `ok`: output is valid; `error`: the call failed (bad input, bad file…); `unavailable`: cannot run here (no model, key, network). */
-export type ToolStatus = 'ok' | 'error' | 'unavailable';
+// The status vocabulary is part of the workup contract; tools use it from here.
+export type { ToolStatus };
 
 export interface ToolResult<O = unknown> {
   status: ToolStatus;

@@ -1,6 +1,6 @@
 // Reads the citation tokens of a workup (`record:Type/id`, `tool:<callId>`) to find which record resources a tool
 // call's result was stated with: the variant behind a therapy match, the cancer Condition behind a stage.
-import type { WorkupResult } from '../agent/workup-result';
+import type { WorkupResult } from '../../common/contracts';
 
 const RECORD = /^record:([A-Z][A-Za-z]+\/[A-Za-z0-9\-.]{1,64})$/;
 const STUDY_INSTANCE = /^(ImagingStudy\/[A-Za-z0-9\-.]{1,64})\/series\//;

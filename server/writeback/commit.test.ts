@@ -3,10 +3,10 @@
 // every entry was written, and a partial write is taken back.
 import type { Observation } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { WorkupResult, WritebackPlan } from '../../common/contracts';
 import { commitPlan } from '../../common/writeback/commit';
 import { FakeEhr } from '../../common/writeback/testing/fake-ehr';
-import type { WorkupResult } from '../agent/workup-result';
-import { buildPlan, type WritebackPlan } from './plan';
+import { buildPlan } from './plan';
 import { offlineWorkup } from './testing/offline-workup';
 
 let workup: WorkupResult;

@@ -1,9 +1,8 @@
 // Device resources for the software behind each output: the workup agent, the models and the segmentation engines,
 // each with its version and validation status (AI Transparency IG device type for AI systems).
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { CodeableConcept, Device } from '@medplum/fhirtypes';
-import type { WorkupMode } from '../agent/workup-result';
+import type { WorkupMode } from '../../common/contracts';
+import { VERSION } from '../config/version';
 import { CS, DEVICE_SYSTEM, ours, PROFILE, SYS } from './codes';
 
 export type ValidationStatus =
@@ -37,10 +36,8 @@ export interface DeviceSpec {
 
 const AI_KIND_URL = 'http://hl7.org/fhir/uv/aitransparency/StructureDefinition/aitransparency.AIKind';
 
-/** The app's version, from package.json (one source of truth for the agent Device). */
-export const AGENT_VERSION: string = (
-  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }
-).version;
+/** The app's version (package.json, read once by the config module) names the agent Device. */
+export const AGENT_VERSION: string = VERSION;
 
 /** The workup agent itself. */
 export function agentSpec(mode: WorkupMode): DeviceSpec {

@@ -1,22 +1,13 @@
 // One plan item = one resource to write, with its stable key, plain-language summary and conditional-create query.
 // Keys and fullUrls are derived from the workup id, so the same workup always gives the same plan.
 import type { Device, Patient, Reference, Resource } from '@medplum/fhirtypes';
-import type { WorkupResult } from '../agent/workup-result';
+import type { NotWritten, PlanGroup, WorkupResult } from '../../common/contracts';
 import { nameUuid } from '../fhir/uuid';
 import { AIAST, DEVICE_SYSTEM, WORKUP_ITEM_SYSTEM } from './codes';
 import type { DeviceSpec } from './devices';
 
-/** How the review screen groups what will be written. */
-export type PlanGroup =
-  | 'Imaging measurements'
-  | 'Response assessment'
-  | 'AI biomarker predictions'
-  | 'Therapy matches'
-  | 'Staging'
-  | 'Synoptic pathology'
-  | 'Workup report'
-  | 'Software'
-  | 'Provenance';
+// The builders read these from here; the contracts own them.
+export type { NotWritten, PlanGroup };
 
 export interface PlanItem {
   /** Stable within the workup, e.g. `measurement:call-3`; the identifier value is `<workupId>:<key>`. */
@@ -31,13 +22,6 @@ export interface PlanItem {
   required?: boolean;
   /** The software (besides the agent) that made it: Devices the plan writes and Provenance names. */
   devices?: DeviceSpec[];
-}
-
-/** Something the workup found that the plan does not write, and why. */
-export interface NotWritten {
-  group: PlanGroup;
-  text: string;
-  reason: string;
 }
 
 /** A deterministic urn:uuid (UUID v5 layout over SHA-256) for a name. */

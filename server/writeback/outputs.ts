@@ -1,7 +1,12 @@
 // The parts of each tool's output the builders use, declared as data: a WorkupResult arrives from a client, so its
 // tool outputs are parsed here rather than trusted, and a malformed one becomes a "not written" line, not a crash.
+// These are deliberately not the tools' contracts (common/contracts/tools): a builder needs only some fields (a call
+// missing an unused one is still written) and holds some to stricter rules than the tool (non-negative sizes, ids of
+// at most 200 characters, a known validation status), so a write-back plan never depends on what it does not read.
+// Where a contract already says exactly this, the schema is derived from it (RecistOut).
 import { z } from 'zod';
-import type { WorkupResult, WorkupToolCall } from '../agent/workup-result';
+import type { WorkupResult, WorkupToolCall } from '../../common/contracts';
+import { AssessResponseOutput } from '../../common/contracts/tools';
 
 const finite = z.number().finite();
 const ids = z.string().min(1).max(200);
@@ -31,16 +36,17 @@ export const RecistArgs = z.looseObject({
   newLesions: z.boolean().optional(),
   nonTargetProgression: z.boolean().optional(),
 });
-export const RecistOut = z.looseObject({
-  category: z.enum(['CR', 'PR', 'SD', 'PD']),
-  baselineSumMm: finite,
-  followUpSumMm: finite,
-  nadirSumMm: finite,
-  changeFromBaselinePct: finite,
-  changeFromNadirPct: finite.nullable(),
-  absoluteChangeFromNadirMm: finite,
-  rule: z.string(),
-});
+/** The RECIST fields the response Observation states (zod numbers are finite, as the builder needs). */
+export const RecistOut = AssessResponseOutput.pick({
+  category: true,
+  baselineSumMm: true,
+  followUpSumMm: true,
+  nadirSumMm: true,
+  changeFromBaselinePct: true,
+  changeFromNadirPct: true,
+  absoluteChangeFromNadirMm: true,
+  rule: true,
+}).loose();
 
 export const PredictOut = z.looseObject({
   predictions: z.array(

@@ -12,15 +12,15 @@ import type {
   QuestionnaireResponse,
 } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { WorkupResult, WritebackPlan } from '../../common/contracts';
 import { FINDING_SYSTEM, WORKUP_ITEM_SYSTEM } from '../../common/writeback/systems';
-import type { WorkupResult } from '../agent/workup-result';
 import { CRC_FOLLOW_UP } from '../sandbox/demo/crc-metastatic-imaging';
 import { generatePhantomSlice } from '../sandbox/dicom/phantom';
 import { lesionBoxPx, lesionKeySlice } from '../sandbox/dicom/phantom-spec';
 import { readToolConfig } from '../tools/config';
 import { runTool } from '../tools/run-tool';
 import { segmentLesionTool } from '../tools/segment_lesion';
-import { buildPlan, type WritebackPlan } from './plan';
+import { buildPlan } from './plan';
 import { PROFILES_DIR } from './profiles';
 import { synopticObservations } from './synoptic-observations';
 import { OFFLINE_PATIENT, offlineWorkup } from './testing/offline-workup';
@@ -138,6 +138,17 @@ describe('buildPlan', () => {
     expect(none.bundle.entry).toEqual([]);
     expect(none.valid).toBe(false);
     expect(none.outcome.issue?.[0].details?.text).toBe('The plan writes nothing');
+  });
+
+  it("lists each tool's items in the registry's order and names the variant knowledge in the Provenance", () => {
+    const groups = plan.summary.filter((s) => !s.required).map((s) => s.group);
+    // The offline prediction is on an inline bag, so it is listed as not written rather than here.
+    expect([...new Set(groups)]).toEqual(['Response assessment', 'Therapy matches', 'Staging', 'Workup report']);
+    const provenance = byType<Provenance>(plan.bundle, 'Provenance')[0];
+    const knowledge = provenance.entity!.flatMap((e) => e.what.identifier?.value ?? []);
+    expect(knowledge.filter((v) => v.startsWith('variant-knowledge:'))).toEqual([
+      expect.stringMatching(/^variant-knowledge:offline@/),
+    ]);
   });
 
   it('takes a synoptic form and its Observations, rewriting their references to the plan', () => {

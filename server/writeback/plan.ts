@@ -1,20 +1,17 @@
 // Builds the write-back plan of a workup: one transaction Bundle of conditional creates, a plain-language summary for
 // the review screen, what could not be written and why, and the validation outcome that gates the commit.
 import { badRequest, OperationOutcomeError } from '@medplum/core';
-import type { Bundle, OperationOutcome, Resource } from '@medplum/fhirtypes';
-import type { WorkupResult } from '../agent/workup-result';
-import { biomarkerItems } from './biomarkers';
+import type { Bundle, Resource } from '@medplum/fhirtypes';
+import type { PlanSummaryItem, SynopticInput, WorkupResult, WritebackPlan } from '../../common/contracts';
+import { writebackBuilders } from '../tools/adapter-registry';
 import { WORKUP_ITEM_SYSTEM } from './codes';
 import { agentSpec, type DeviceSpec, deviceResource } from './devices';
 import { withIdentities } from './identity';
-import { imagingItems } from './imaging';
-import { type BuildContext, deviceItem, type NotWritten, type PlanGroup, type PlanItem } from './items';
+import { type BuildContext, deviceItem, type PlanItem } from './items';
 import { provenanceItem } from './provenance';
 import { MAX_REVIEW_TEXT, type ReportReview, reportItem } from './report';
 import { sign } from './sign';
-import { stagingItems } from './staging';
-import { type SynopticInput, synopticItems } from './synoptic';
-import { therapyItems } from './therapy';
+import { synopticItems } from './synoptic';
 import { hasErrors } from './validate';
 import { validatePlan } from './validate-plan';
 
@@ -29,27 +26,6 @@ export interface PlanInput {
   signerName?: string;
   /** The clinician's edits on the review screen: their conclusion and a comment. */
   review?: Pick<ReportReview, 'conclusion' | 'comment'>;
-}
-
-export interface PlanSummaryItem {
-  key: string;
-  group: PlanGroup;
-  text: string;
-  fullUrl: string;
-  resourceType: string;
-  included: boolean;
-  /** Written whenever anything is (Devices, Provenance): not a choice on the review screen. */
-  required: boolean;
-}
-
-export interface WritebackPlan {
-  bundle: Bundle;
-  summary: PlanSummaryItem[];
-  notWritten: NotWritten[];
-  /** validatePlan's outcome: errors block the commit. */
-  outcome: OperationOutcome;
-  valid: boolean;
-  signed: boolean;
 }
 
 function reviewOf(review: PlanInput['review']): ReportReview {
@@ -114,7 +90,8 @@ export function buildPlan(input: PlanInput): WritebackPlan {
     issued: instant(workup.createdAt),
   };
   const agent = agentSpec(workup.mode);
-  const parts = [imagingItems(ctx), biomarkerItems(ctx), therapyItems(ctx), stagingItems(ctx)];
+  // Each tool builds its own items (server/tools/<name>/writeback.ts), in the registry's order.
+  const parts = writebackBuilders().map((build) => build(ctx));
   const forms = input.synoptic === undefined ? [] : Array.isArray(input.synoptic) ? input.synoptic : [input.synoptic];
   const candidates = [...parts.flatMap((p) => p.items), ...forms.flatMap((f) => synopticItems(ctx, f, agent))];
   const wanted = (item: PlanItem): boolean =>

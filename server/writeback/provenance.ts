@@ -2,11 +2,11 @@
 // author, models and engines as performers, the record inputs, model cards and knowledge versions as entities.
 import type { Provenance, ProvenanceAgent, ProvenanceEntity } from '@medplum/fhirtypes';
 import { CANONICAL_BASE } from '../fhir/canonical';
+import { knowledgeSources } from '../tools/adapter-registry';
 import { recordInputs } from './citations';
 import { AIAST, KNOWLEDGE_SYSTEM, PROFILE, SYS, WORKUP_ITEM_SYSTEM } from './codes';
 import type { DeviceSpec } from './devices';
 import { type BuildContext, deviceRef, fullUrlFor, itemValue, type PlanItem } from './items';
-import { ActionabilityOut, callsOf } from './outputs';
 
 const AI_ROLE = {
   coding: [
@@ -51,12 +51,11 @@ function entities(ctx: BuildContext, devices: DeviceSpec[]): ProvenanceEntity[] 
     const origin = [e.source, e.year].filter(Boolean).join(' ');
     out.push(knowledge(`guideline:${e.sourceId}`, `${e.title}${origin ? ` (${origin})` : ''}`));
   }
-  for (const { output } of callsOf(workup, 'variant_actionability', ActionabilityOut).calls) {
-    const value = `variant-knowledge:${output.source}@${output.knowledgeVersion}`;
+  // Knowledge the tools used (e.g. the variant knowledge base and its version), from each tool's adapter.
+  for (const { value, display } of knowledgeSources(workup)) {
     if (seen.has(value)) continue;
     seen.add(value);
-    const name = output.source === 'oncokb' ? 'OncoKB' : 'OncoAgent offline variant knowledge';
-    out.push(knowledge(value, `${name} ${output.knowledgeVersion}`));
+    out.push(knowledge(value, display));
   }
   return out;
 }

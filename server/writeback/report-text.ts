@@ -1,7 +1,7 @@
 // What the signed report says: the findings the clinician approved (a finding about results left unticked is left
 // out, or replaced by the approved results it covered), the clinician's own conclusion and comment, and the cited
 // answer without the statements about results that were not approved.
-import type { AnswerStatement, EvidenceItem, Finding } from '../agent/workup-result';
+import type { AnswerStatement, EvidenceItem, Finding } from '../../common/contracts';
 import type { BuildContext, PlanItem } from './items';
 
 /** What the clinician changed on the review screen. */

@@ -2,7 +2,8 @@
 // Provenance, and nothing else changed (so the same identifiers keep commits idempotent).
 import type { DiagnosticReport, Observation, Provenance } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildPlan, type WritebackPlan } from './plan';
+import type { WritebackPlan } from '../../common/contracts';
+import { buildPlan } from './plan';
 import { isSigned, sign } from './sign';
 import { offlineWorkup } from './testing/offline-workup';
 import { hasErrors } from './validate';

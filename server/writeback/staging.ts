@@ -1,10 +1,7 @@
-// Builds TNM category and stage group Observations aligned with mCODE STU4 (SNOMED CT staging types, AJCC 8th as
-// method, focus the primary cancer Condition). Exported for other builders (synoptic lung TNM) to reuse.
+// TNM category and stage group Observations aligned with mCODE STU4 (SNOMED CT staging types, AJCC 8th as method,
+// focus the primary cancer Condition), shared by the tnm_stage builder and the synoptic lung TNM.
 import type { Condition, Observation, Patient, Reference } from '@medplum/fhirtypes';
-import { citedWith } from './citations';
 import { AJCC8_METHOD, PROFILE, SYS } from './codes';
-import { type BuildContext, fullUrlFor, type NotWritten, type PlanItem, workupItem } from './items';
-import { callsOf, TnmOut } from './outputs';
 
 export type TnmAxis = 't' | 'n' | 'm';
 
@@ -101,39 +98,4 @@ export function tnmStageGroupObservation(
     ...(rule ? { note: [{ text: rule }] } : {}),
     ...(members.length ? { hasMember: members } : {}),
   };
-}
-
-/**
- * The staging items of a workup: T, N, M and the group for each tnm_stage call.
- * @param ctx - The build context.
- * @returns Items and what could not be written.
- */
-export function stagingItems(ctx: BuildContext): { items: PlanItem[]; notWritten: NotWritten[] } {
-  const group = 'Staging' as const;
-  const { calls, problems } = callsOf(ctx.workup, 'tnm_stage', TnmOut);
-  const items: PlanItem[] = [];
-  for (const { call, output: o } of calls) {
-    const condition = citedWith(ctx.workup, call.id, 'Condition')[0];
-    const base: TnmBase = {
-      subject: ctx.patient,
-      issued: ctx.issued,
-      ...(condition ? { focus: { reference: condition } } : {}),
-    };
-    const axes: [TnmAxis, string][] = [
-      ['t', o.t],
-      ['n', o.n],
-      ['m', o.m],
-    ];
-    const written = `${o.prefixes.t ?? ''}${o.t} ${o.prefixes.n ?? ''}${o.n} ${o.prefixes.m ?? ''}${o.m}`;
-    for (const [axis, value] of axes) {
-      const resource = tnmCategoryObservation(axis, value, o.prefixes[axis], base);
-      const text = `${axis.toUpperCase()} category ${o.prefixes[axis] ?? ''}${value} (${o.site}, AJCC 8th)`;
-      items.push(workupItem(ctx, `tnm:${call.id}:${axis}`, group, text, resource));
-    }
-    const members = axes.map(([axis]) => ({ reference: fullUrlFor(ctx, `tnm:${call.id}:${axis}`) }));
-    const resource = tnmStageGroupObservation(o.stageGroup, o.prefixes, base, members, o.rule);
-    const text = `Stage group ${o.stageGroup} (${written}, ${o.site}, AJCC 8th)`;
-    items.push(workupItem(ctx, `tnm:${call.id}:group`, group, text, resource));
-  }
-  return { items, notWritten: problems.map((p) => ({ group, text: `Tool call ${p.id}`, reason: p.reason })) };
 }

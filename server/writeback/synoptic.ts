@@ -2,15 +2,9 @@
 // the workup's patient, AI labels, preliminary status, and references rewritten to the plan's urn:uuids.
 import { badRequest, OperationOutcomeError } from '@medplum/core';
 import type { Observation, QuestionnaireResponse, QuestionnaireResponseItem, Resource } from '@medplum/fhirtypes';
+import type { SynopticInput } from '../../common/contracts';
 import type { DeviceSpec } from './devices';
 import { type BuildContext, deviceRef, fullUrlFor, type PlanItem, workupItem } from './items';
-
-/** A synoptic form as the synoptic module returns it. */
-export interface SynopticInput {
-  questionnaireResponse: QuestionnaireResponse;
-  /** Observations extracted from the response; they may refer to each other by `Observation/<id>` or by fullUrl. */
-  observations?: (Observation | { fullUrl?: string; resource: Observation })[];
-}
 
 const answered = (items: QuestionnaireResponseItem[] | undefined): number =>
   (items ?? []).reduce(

@@ -2,7 +2,8 @@
 // could not be committed safely (no conditional create, dangling references, two patients).
 import type { Bundle, Observation, Resource } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildPlan, type WritebackPlan } from './plan';
+import type { WritebackPlan } from '../../common/contracts';
+import { buildPlan } from './plan';
 import { offlineWorkup } from './testing/offline-workup';
 import { hasErrors, validateAny, validateOne } from './validate';
 import { validatePlan } from './validate-plan';

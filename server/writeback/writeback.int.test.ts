@@ -5,15 +5,15 @@
 import { OperationOutcomeError } from '@medplum/core';
 import type { Bundle, Device, DiagnosticReport, Observation, Provenance, Resource } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkupResult, WritebackPlan } from '../../common/contracts';
 import { OBSERVATION_REPLACES, SUPERSEDED_TAG } from '../../common/writeback/systems';
 import { authorizeAndExchange, backendToken, ehrLaunch } from '../../tests/support/smart-flow';
 import { startTestServer, type TestServer } from '../../tests/support/test-server';
-import type { WorkupResult } from '../agent/workup-result';
 import { createFhirClient } from '../fhir/fhir-client';
 import { SANDBOX_USER } from '../sandbox/auth/token';
 import type { Emulation } from '../sandbox/emulation';
 import { commitPlan } from './commit';
-import { buildPlan, type WritebackPlan } from './plan';
+import { buildPlan } from './plan';
 import { FIXTURE_PATIENT, sandboxWorkup } from './testing/workup-fixture';
 import { validateOne } from './validate';
 

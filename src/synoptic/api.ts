@@ -1,7 +1,6 @@
 // The app's client for /api/synoptic: the templates, extraction of one report, and the pathologist's approval.
-import type { Observation, QuestionnaireResponse } from '@medplum/fhirtypes';
-import type { Violation } from '../../server/synoptic/types';
-import type { resultView } from '../../server/synoptic/view';
+import type { QuestionnaireResponse } from '@medplum/fhirtypes';
+import type { SynopticApproval, SynopticView } from '../../common/contracts';
 import type { WorkupApi } from '../workup/api';
 import { callJson } from '../writeback/api';
 
@@ -23,19 +22,14 @@ export interface TemplateInfo {
 }
 
 /** The pre-filled form: per item the answer, evidence and flags, plus violations, uncertain items and issues. */
-export type ExtractionView = ReturnType<typeof resultView>;
+export type ExtractionView = SynopticView;
 
 export interface Extraction {
   view: ExtractionView;
   response: QuestionnaireResponse;
 }
 
-export interface Approval {
-  response: QuestionnaireResponse;
-  observations: Observation[];
-  violations: Violation[];
-  edited: string[];
-}
+export type Approval = SynopticApproval;
 
 let templates: Promise<TemplateInfo[]> | undefined;
 

@@ -1,6 +1,6 @@
 // The synoptic form's editable state: the values the inputs show, which of them the pathologist changed, and the
 // constraint messages that flag each item.
-import type { Violation } from '../../server/synoptic/types';
+import type { Violation } from '../../common/contracts';
 import type { ExtractionView } from './api';
 
 /** What each input shows: a choice item's option code ('' = no answer), a decimal item's text as typed. */

@@ -5,8 +5,7 @@
 // replay a finished run), and parses in plain code that tests can drive. URLs never carry the token.
 import type { OperationOutcome } from '@medplum/fhirtypes';
 import type Client from 'fhirclient/lib/Client';
-import type { AgentEvent } from '../../server/agent/events';
-import type { WorkupResult } from '../../server/agent/workup-result';
+import type { AgentEvent, WorkupResult } from '../../common/contracts';
 import { WorkupHttpError } from './errors';
 import { clientCredentials, sessionCredentials } from './session';
 import { createSseParser, type SseMessage } from './sse';

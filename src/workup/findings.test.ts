@@ -1,6 +1,6 @@
 // Checks grouping (conflicts first), level badges and the demo-model flag a clinician relies on.
 import { describe, expect, it } from 'vitest';
-import type { Finding, WorkupToolCall } from '../../server/agent/workup-result';
+import type { Finding, WorkupToolCall } from '../../common/contracts';
 import { citesDemoModel, groupFindings, therapyLevel } from './findings';
 import { RESULT, TOOL_CALLS } from './fixtures';
 

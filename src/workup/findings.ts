@@ -1,8 +1,8 @@
 // Groups the workup's findings for the report (conflicts first) and finds what each one rests on: evidence level
 // badges for therapies, and whether a finding stands on a demo model's prediction.
-import type { Finding, FindingKind, WorkupToolCall } from '../../server/agent/workup-result';
-import type { Level } from '../../server/tools/variant_actionability/types';
-import { parseCitationToken } from './citations';
+import type { Finding, FindingKind, WorkupToolCall } from '../../common/contracts';
+import type { Level } from '../../common/contracts/tools';
+import { parseCitationToken } from '../../common/workup/citations';
 import { actionabilityOf, predictionsOf } from './tool-views';
 
 /** Report order: conflicts need a decision before anything else is discussed. */

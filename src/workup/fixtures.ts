@@ -1,6 +1,5 @@
 // A small, hand-written workup (two measurements → response → lookup) shared by the workup logic tests.
-import type { AgentEvent } from '../../server/agent/events';
-import type { WorkupResult, WorkupToolCall } from '../../server/agent/workup-result';
+import type { AgentEvent, WorkupResult, WorkupToolCall } from '../../common/contracts';
 
 const seg = (id: string, mm: number): WorkupToolCall => ({
   id,

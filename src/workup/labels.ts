@@ -1,19 +1,6 @@
 // Plain words for what the workup does: tool names a clinician reads, a short detail per call, durations and modes.
-import type { WorkupMode } from '../../server/agent/workup-result';
-
-const TOOL_TITLES: Record<string, string> = {
-  radiology_report: 'Read the images (radiology report)',
-  segment_lesion: 'Measure a lesion on an image',
-  assess_response: 'Assess tumour response (RECIST 1.1)',
-  predict_biomarkers: 'Predict biomarkers from histology',
-  variant_actionability: 'Look up therapies for an alteration',
-  pubmed_search: 'Search PubMed',
-  web_search: 'Search the web',
-  calculator: 'Calculate',
-  clinical_score: 'Compute a clinical score',
-  tnm_stage: 'Determine the TNM stage group',
-  guideline_search: 'Search the guidelines',
-};
+import type { WorkupMode } from '../../common/contracts';
+import { toolContract } from '../../common/contracts/tools';
 
 /**
  * The plain-words title of a tool.
@@ -21,7 +8,7 @@ const TOOL_TITLES: Record<string, string> = {
  * @returns e.g. "Measure a lesion on an image"; unknown tools read as their name in words.
  */
 export function toolTitle(tool: string): string {
-  const title = TOOL_TITLES[tool];
+  const title = toolContract(tool)?.title;
   if (title) {
     return title;
   }
@@ -29,35 +16,14 @@ export function toolTitle(tool: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : 'Unnamed tool';
 }
 
-const TOOL_SHORT: Record<string, string> = {
-  radiology_report: 'imaging read',
-  segment_lesion: 'measurement',
-  assess_response: 'RECIST',
-  predict_biomarkers: 'prediction',
-  variant_actionability: 'actionability',
-  pubmed_search: 'PubMed',
-  web_search: 'web',
-  calculator: 'calculation',
-  clinical_score: 'score',
-  tnm_stage: 'TNM',
-  guideline_search: 'guidelines',
-};
-
 /**
  * A one-word name of a tool for inline citation buttons.
  * @param tool - The registry name.
  * @returns e.g. "RECIST" for assess_response.
  */
 export function toolShort(tool: string): string {
-  return TOOL_SHORT[tool] ?? tool.replace(/[_-]+/g, ' ');
+  return toolContract(tool)?.short ?? tool.replace(/[_-]+/g, ' ');
 }
-
-const field = (args: unknown, key: string): string | undefined => {
-  const value = (args as Record<string, unknown> | null)?.[key];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-};
-
-const clip = (text: string, max = 80): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /**
  * A short detail of what one call is about (which alteration, which image, which query).
@@ -66,32 +32,7 @@ const clip = (text: string, max = 80): string => (text.length > max ? `${text.sl
  * @returns The detail, or undefined when there is nothing short to say.
  */
 export function callDetail(tool: string, args: unknown): string | undefined {
-  switch (tool) {
-    case 'variant_actionability': {
-      const what = [field(args, 'gene'), field(args, 'alteration')].filter(Boolean).join(' ');
-      const where = field(args, 'tumorType');
-      return what ? clip(where ? `${what} in ${where}` : what) : undefined;
-    }
-    case 'segment_lesion': {
-      // "ImagingStudy/ct1/series/…/instances/…" → "ImagingStudy/ct1": the study is what a clinician recognises.
-      const image = field(args, 'image');
-      return image ? clip(image.split('/').slice(0, 2).join('/')) : undefined;
-    }
-    case 'clinical_score':
-      return field(args, 'score') ?? field(args, 'name');
-    case 'pubmed_search':
-    case 'web_search':
-    case 'guideline_search': {
-      const query = field(args, 'query');
-      return query ? clip(`“${query}”`) : undefined;
-    }
-    case 'calculator': {
-      const expression = field(args, 'expression');
-      return expression ? clip(expression) : undefined;
-    }
-    default:
-      return undefined;
-  }
+  return toolContract(tool)?.detail?.(args);
 }
 
 /**

@@ -1,6 +1,12 @@
 // Folds the workup's actions (start, stream events, failure, cancel) into the one view state the UI renders.
-import type { AgentEvent, PlannedCall } from '../../server/agent/events';
-import type { EvidenceItem, Finding, WorkupResult, WorkupToolCall } from '../../server/agent/workup-result';
+import type {
+  AgentEvent,
+  EvidenceItem,
+  Finding,
+  PlannedCall,
+  WorkupResult,
+  WorkupToolCall,
+} from '../../common/contracts';
 import { errorFromOutcome, type WorkupError } from './errors';
 
 /** A progress row's state: the tool statuses plus before (planned, running) and never (stopped: cancelled/not run). */

@@ -1,11 +1,5 @@
 // Derives what the report shows from the view: the final WorkupResult when done, else what has streamed in so far.
-import type {
-  AnswerStatement,
-  EvidenceItem,
-  Finding,
-  WorkupResult,
-  WorkupToolCall,
-} from '../../server/agent/workup-result';
+import type { AnswerStatement, EvidenceItem, Finding, WorkupResult, WorkupToolCall } from '../../common/contracts';
 import type { WorkupView } from './reducer';
 
 export interface ReportData {

@@ -1,6 +1,6 @@
 // Checks that tool outputs are read defensively: right numbers when well-formed, nothing invented when not.
 import { describe, expect, it } from 'vitest';
-import type { WorkupToolCall } from '../../server/agent/workup-result';
+import type { WorkupToolCall } from '../../common/contracts';
 import { TOOL_CALLS } from './fixtures';
 import { actionabilityOf, predictionsOf, responseOf, segmentationOf } from './tool-views';
 

@@ -1,9 +1,7 @@
 // The app's client for the OncoAgent server's JSON APIs (write-back plan, synoptic forms): POST JSON, read JSON, and
 // turn a refusal into an ApiError that carries the server's OperationOutcome.
 import type { OperationOutcome } from '@medplum/fhirtypes';
-import type { WorkupResult } from '../../server/agent/workup-result';
-import type { WritebackPlan } from '../../server/writeback/plan';
-import type { SynopticInput } from '../../server/writeback/synoptic';
+import type { PlanRequest as PlanRequestBody, SynopticInput, WritebackPlan } from '../../common/contracts';
 import { apiHeaders, type WorkupApi } from '../workup/api';
 import { outcomeText } from '../workup/errors';
 
@@ -59,19 +57,8 @@ export async function callJson<T>(
   return (await response.json()) as T;
 }
 
-/** The body of `POST /api/writeback/plan`. */
-export interface PlanRequest {
-  workup: WorkupResult;
-  synoptic?: SynopticInput[];
-  /** Keys of the items to write; absent: all. */
-  include?: string[];
-  /** `Practitioner/<id>`: the plan comes back signed (final). */
-  signAs?: string;
-  /** The signer's name, for the report and the signature. */
-  signerName?: string;
-  /** The clinician's edited conclusion and comment. */
-  review?: { conclusion?: string; comment?: string };
-}
+/** The body of `POST /api/writeback/plan` as the app sends it: the contract's, with the forms always a list. */
+export type PlanRequest = Omit<PlanRequestBody, 'synoptic'> & { synoptic?: SynopticInput[] };
 
 /**
  * Asks the server for the write-back plan of a workup.

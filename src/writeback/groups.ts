@@ -1,7 +1,6 @@
 // Orders the plan's summary for the review screen: clinical results first, then the report, then what always goes
 // with them (software and provenance), each group with a line saying what it is.
-import type { PlanGroup } from '../../server/writeback/items';
-import type { PlanSummaryItem } from '../../server/writeback/plan';
+import type { PlanGroup, PlanSummaryItem } from '../../common/contracts';
 
 export interface ReviewGroup {
   group: PlanGroup;

@@ -1,10 +1,8 @@
 // "Sign and save to chart" as one sequence the UI awaits: who signs, whether the session may write, the signed plan
 // (validated by the server), then the shared commit. Each refusal says why and what is in the chart.
 import type { Bundle, OperationOutcomeIssue } from '@medplum/fhirtypes';
+import type { PlanSummaryItem, SynopticInput, WorkupResult, WritebackPlan } from '../../common/contracts';
 import type { FhirTransport } from '../../common/fhir/transport';
-import type { WorkupResult } from '../../server/agent/workup-result';
-import type { PlanSummaryItem, WritebackPlan } from '../../server/writeback/plan';
-import type { SynopticInput } from '../../server/writeback/synoptic';
 import type { WorkupApi } from '../workup/api';
 import { requestPlan } from './api';
 import { type CommitReport, commitPlan } from './commit';

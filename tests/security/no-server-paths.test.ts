@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../server/agent/events';
+import type { AgentEvent } from '../../common/contracts';
 import { workupMarkdown } from '../../server/agent/markdown';
 import { toOutcome } from '../../server/agent/outcome';
 import { runWorkup } from '../../server/agent/run-workup';

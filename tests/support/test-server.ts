@@ -1,4 +1,7 @@
-// Starts the real server (app + sandbox EHR) on a free loopback port for integration and end-to-end tests.
+// Starts the real server (app + sandbox EHR, composed as `serve --sandbox` does) on a free loopback port for integration
+// and end-to-end tests.
+
+import { mountSandbox } from '../../server/commands/sandbox-mount';
 import { DEFAULT_SCOPE } from '../../server/config';
 import { type AppOptions, createApp, DEFAULT_APP_DIR } from '../../server/http/app';
 import { freePort, listen } from '../../server/http/serve';
@@ -23,7 +26,7 @@ export interface TestServer {
 }
 
 /** App settings a test may change (the sandbox's come separately). */
-export type AppOverrides = Partial<Omit<AppOptions, 'sandbox' | 'appDir'>>;
+export type AppOverrides = Partial<Omit<AppOptions, 'mount' | 'appDir'>>;
 
 const APP_DEFAULTS = {
   appDir: DEFAULT_APP_DIR,
@@ -69,19 +72,16 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const { app, sandbox, close } = await createApp({
-    ...APP_DEFAULTS,
-    ...appOverrides,
-    sandbox: {
-      publicUrl: url,
-      secret: 'test-secret',
-      tokenTtlSeconds: 600,
-      open: false,
-      redirectOrigins: [],
-      seedDirs: [],
-      ...overrides,
-    },
+  const { sandbox, mount } = await mountSandbox({
+    publicUrl: url,
+    secret: 'test-secret',
+    tokenTtlSeconds: 600,
+    open: false,
+    redirectOrigins: [],
+    seedDirs: [],
+    ...overrides,
   });
+  const { app, close } = await createApp({ ...APP_DEFAULTS, ...appOverrides, mount });
   const fhirRequests: string[] = [];
   const counting = app.fetch;
   app.fetch = (req, ...rest) => {
@@ -92,7 +92,7 @@ export async function startTestServer(
   const running = await listen(app, port, '127.0.0.1');
   const fhirBase = `${url}/sandbox/fhir/R4`;
   const token = (patient: string, claims: Record<string, unknown> = {}) =>
-    sandbox!.signer.sign({
+    sandbox.signer.sign({
       sub: SANDBOX_USER,
       aud: fhirBase,
       scope: 'launch patient/*.rs',
@@ -103,7 +103,7 @@ export async function startTestServer(
   return {
     url,
     fhirBase,
-    sandbox: sandbox!,
+    sandbox,
     fhirRequests,
     token,
     apiHeaders: (patient, claims) => ({

@@ -4,6 +4,7 @@
 import type { Bundle } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { AgentEvent } from '../../../common/contracts';
 import {
   type ChatScript,
   reply,
@@ -19,7 +20,6 @@ import { demoId } from '../../sandbox/demo/portable';
 import { readToolConfig } from '../../tools/config';
 import { TOOLS } from '../../tools/registry';
 import { defineTool, ok, type Tool, type ToolResult } from '../../tools/types';
-import type { AgentEvent } from '../events';
 import { recordFromBundle } from '../record/from-bundle';
 import { runWorkup } from '../run-workup';
 import { createModelPlanner } from './model';

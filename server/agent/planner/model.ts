@@ -1,6 +1,7 @@
 // The model planner (ONCOAGENT_LLM=openai|local): the model sees the tools as functions, the question and the record
 // summary, chooses calls (parallel within a reply), reads the observations and decides when it is done. Refusals and
 // malformed replies are retried once, then end the tool phase as a PlannerFailed; provider outages are ProviderDown.
+import type { PlannedCall, WorkupToolCall } from '../../../common/contracts';
 import {
   type ChatMessage,
   type Model,
@@ -9,15 +10,13 @@ import {
   ModelUnavailableError,
   type ToolDefinition,
 } from '../../llm';
-import { estimatePromptTokens } from '../../llm/scripted';
+import { estimatePromptTokens, estimateTextTokens } from '../../llm/tokens';
 import { toolSpec } from '../../tools/run-tool';
 import { ContextLimit, PlannerFailed, ProviderDown } from '../errors';
-import type { PlannedCall } from '../events';
 import type { NextStep, Planner, PlannerContext } from '../next-step';
 import { observationText } from '../observe';
 import { REJECTED_PREFIX } from '../policy';
 import { summariseRecord } from '../record/summary';
-import type { WorkupToolCall } from '../workup-result';
 import { plannerInstructions, renderPlannerInput } from './model-prompt';
 
 export interface ModelPlannerOptions {
@@ -52,7 +51,7 @@ export function createModelPlanner(options: ModelPlannerOptions): Planner {
 
   async function ask(ctx: PlannerContext): Promise<ModelResponse> {
     const limit = options.maxContextTokens ?? 100_000;
-    const estimate = estimatePromptTokens(messages) + Math.ceil(JSON.stringify(tools).length / 4);
+    const estimate = estimatePromptTokens(messages) + estimateTextTokens(JSON.stringify(tools));
     if (estimate > limit)
       throw new ContextLimit(`The conversation (~${estimate} tokens) exceeds the ${limit}-token budget`);
     let problem = '';

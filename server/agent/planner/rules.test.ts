@@ -2,13 +2,18 @@
 // change at all when a note carries injected instructions.
 import type { Bundle, DocumentReference } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
+import type { PlannedCall, WorkupToolCall } from '../../../common/contracts';
+import type {
+  BiomarkerPrediction,
+  ClinicalScoreOutput,
+  PredictBiomarkersOutput,
+  SegmentLesionOutput,
+} from '../../../common/contracts/tools';
 import { demoData } from '../../sandbox/demo';
 import { demoId } from '../../sandbox/demo/portable';
-import type { PlannedCall } from '../events';
 import type { PlannerContext } from '../next-step';
 import { readFacts } from '../record/facts';
 import { recordFromBundle } from '../record/from-bundle';
-import type { WorkupToolCall } from '../workup-result';
 import { createRulesPlanner, planFromRecord } from './rules';
 
 const bundles = demoData({ dicomWebBase: 'http://127.0.0.1:1/sandbox/dicomweb' }).bundles;
@@ -36,6 +41,50 @@ function context(id: string): PlannerContext {
 }
 const ok = (call: PlannedCall, output: unknown): WorkupToolCall => ({ ...call, status: 'ok', output, ms: 1 });
 
+/** Complete tool outputs (the planner reads outputs only through the tools' contracts). */
+const segmentation = (
+  mm: Pick<SegmentLesionOutput, 'longestDiameterMm' | 'shortAxisMm' | 'areaMm2'>
+): SegmentLesionOutput => ({
+  engine: 'classical',
+  engineVersion: 'test',
+  mask: { encoding: 'rle-row-major', width: 4, height: 4, counts: [16] },
+  areaPx: 100,
+  longestDiameterPx: 12,
+  shortAxisPx: 8,
+  centroidPx: [2, 2],
+  axes: {
+    long: [
+      [0, 0],
+      [3, 3],
+    ],
+    short: [
+      [0, 3],
+      [3, 0],
+    ],
+  },
+  box: [0, 0, 4, 4],
+  sourceSummary: { format: 'dicom', source: 'test.dcm', rows: 4, columns: 4 },
+  disclaimer: 'test',
+  ...mm,
+});
+const prediction = (predictions: BiomarkerPrediction[]): PredictBiomarkersOutput => ({
+  predictions,
+  model: { id: 'test-model', version: '1', validation: 'demo-not-clinically-validated' },
+  disclaimer: 'test',
+  topTiles: [],
+  bag: { n: 1, d: 1 },
+  source: 'inline',
+});
+const childPugh = (cls: 'A' | 'B' | 'C'): ClinicalScoreOutput => ({
+  score: 'child_pugh',
+  title: 'Child-Pugh',
+  inputs: [],
+  value: 8,
+  interpretation: `Class ${cls}`,
+  source: 'test',
+  class: cls,
+});
+
 describe('rules planner on the demo patients', () => {
   it('segments each liver lesion at both CT time points, then assesses response from the measured diameters', async () => {
     const p = plan(demoId('demo-crc-met'));
@@ -54,7 +103,7 @@ describe('rules planner on the demo patients', () => {
     ctx.calls.push(
       ...first.calls.map((c, i) =>
         c.tool === 'segment_lesion'
-          ? ok(c, { longestDiameterMm: sizes[i], shortAxisMm: 10, areaMm2: 100 + i })
+          ? ok(c, segmentation({ longestDiameterMm: sizes[i], shortAxisMm: 10, areaMm2: 100 + i }))
           : ok(c, {})
       )
     );
@@ -97,12 +146,12 @@ describe('rules planner on the demo patients', () => {
     const ctx = context(demoId('demo-colon-new'));
     const first = await planner.start(ctx);
     if (first.kind !== 'runAgain') throw new Error('expected calls');
-    const predictions = [
+    const predictions = prediction([
       { target: 'MSI', label: 'MSI-H', probability: 0.9, threshold: 0.5 },
       { target: 'KRAS', label: 'KRAS wild-type', probability: 0.1, threshold: 0.5 },
       { target: 'BRAF', label: 'BRAF V600E', probability: 0.8, threshold: 0.5 },
-    ];
-    ctx.calls.push(...first.calls.map((c) => ok(c, c.tool === 'predict_biomarkers' ? { predictions } : {})));
+    ]);
+    ctx.calls.push(...first.calls.map((c) => ok(c, c.tool === 'predict_biomarkers' ? predictions : {})));
     const second = await planner.next(ctx, ctx.calls);
     const lookups = second.kind === 'runAgain' ? second.calls.map((c) => c.args) : [];
     expect(lookups).toEqual([
@@ -141,7 +190,7 @@ describe('rules planner on the demo patients', () => {
     const ctx = context(demoId('demo-hcc'));
     const first = await planner.start(ctx);
     if (first.kind !== 'runAgain') throw new Error('expected calls');
-    ctx.calls.push(...first.calls.map((c) => ok(c, { class: 'B' })));
+    ctx.calls.push(...first.calls.map((c) => ok(c, childPugh('B'))));
     const second = await planner.next(ctx, ctx.calls);
     expect(second.kind === 'runAgain' && second.calls[0]?.args).toEqual({
       score: 'bclc',
@@ -158,6 +207,30 @@ describe('rules planner on the demo patients', () => {
     const stage = plan(demoId('demo-rectal-pmab')).calls.find((c) => c.tool === 'tnm_stage');
     expect(stage?.args).toEqual({ site: 'colorectal', t: 'cT3', n: 'cN1', m: 'cM1b' });
     expect(stage?.reason).toMatch(/cT3c → cT3/);
+  });
+
+  it("offers first-round calls in the registry's order (imaging, molecular, searches, scores, staging), ids in that order", () => {
+    const p = plan(demoId('demo-crc-met'), 'Latest trials? Please also check online.');
+    expect(tools(p.calls)).toEqual([
+      'segment_lesion',
+      'segment_lesion',
+      'segment_lesion',
+      'segment_lesion',
+      'variant_actionability',
+      'pubmed_search',
+      'web_search',
+      'tnm_stage',
+    ]);
+    expect(p.calls.map((c) => c.id)).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8']);
+    const hcc = plan(demoId('demo-hcc'));
+    expect(hcc.calls.map((c) => (c.args as { score?: string }).score ?? c.tool)).toEqual([
+      'child_pugh',
+      'albi',
+      'tnm_stage',
+    ]);
+    expect(hcc.followUps).toEqual([
+      { tool: 'clinical_score', reason: 'BCLC stage once the Child-Pugh class is known' },
+    ]);
   });
 
   it('searches literature or the web only when the question asks for it', () => {

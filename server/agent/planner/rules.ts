@@ -1,22 +1,30 @@
 // The rules planner (ONCOAGENT_LLM=none): chooses tools from the record's structured facts and the question the way
 // an oncologist would prepare a tumour board, then chains the follow-ups (segment → assess, predict → look up,
-// Child-Pugh → BCLC). It reads facts, never instructions: record text cannot add a call.
-import type { PlannedCall } from '../events';
+// Child-Pugh → BCLC). It reads facts, never instructions: record text cannot add a call. Each tool's rule lives in its
+// folder (server/tools/<name>/planner.ts); this file runs them in the registry's order (adapter-registry.ts: imaging,
+// molecular, searches, scores, staging), which is the order calls are planned, issued ids and followed up.
+import type { PlannedCall } from '../../../common/contracts';
+import type { FollowUp, PlannerRule } from '../../tools/adapter';
+import { plannerRules } from '../../tools/adapter-registry';
 import type { NextStep, Planner, PlannerContext } from '../next-step';
 import type { RecordFacts } from '../record/facts';
-import type { WorkupToolCall } from '../workup-result';
-import { assessFromSegments, type ImagingPlan, planImaging } from './rules-imaging';
-import { lookupsForPredictions, type MolecularPlan, planMolecular } from './rules-molecular';
-import { bclcAfterChildPugh, planScores, type ScorePlan } from './rules-scores';
 
 export interface RulesPlan {
-  imaging: ImagingPlan;
-  molecular: MolecularPlan;
-  scores: ScorePlan;
   /** First-round calls, in the order they are offered (more than a round's limit spill into later rounds). */
   calls: PlannedCall[];
   /** Calls that follow once the first ones have run (e.g. assess_response after the segmentations). */
-  followUps: { tool: string; reason: string }[];
+  followUps: FollowUp[];
+}
+
+/** Starts every tool's rule on the record and the question. */
+function startRules(rules: PlannerRule[], facts: RecordFacts, question: string, nextId: () => string): RulesPlan {
+  const plan: RulesPlan = { calls: [], followUps: [] };
+  for (const rule of rules) {
+    const { calls, followUps = [] } = rule.start({ facts, question, nextId });
+    plan.calls.push(...calls);
+    plan.followUps.push(...followUps);
+  }
+  return plan;
 }
 
 /**
@@ -27,20 +35,8 @@ export interface RulesPlan {
  * @returns The plan.
  */
 export function planFromRecord(facts: RecordFacts, question: string, nextId: () => string): RulesPlan {
-  const imaging = planImaging(facts, question, nextId);
-  const molecular = planMolecular(facts, question, nextId);
-  const scores = planScores(facts, nextId);
-  const followUps: RulesPlan['followUps'] = [];
-  if (imaging.pairs.length > 0) {
-    followUps.push({ tool: 'assess_response', reason: 'RECIST 1.1 once the paired lesions are measured' });
-  }
-  if (scores.childPughCall && facts.hccBurden && facts.ecog) {
-    followUps.push({ tool: 'clinical_score', reason: 'BCLC stage once the Child-Pugh class is known' });
-  }
-  return { imaging, molecular, scores, calls: [...imaging.calls, ...molecular.calls, ...scores.calls], followUps };
+  return startRules(plannerRules(), facts, question, nextId);
 }
-
-const finished = (calls: WorkupToolCall[], ids: string[]): boolean => ids.every((id) => calls.some((c) => c.id === id));
 
 /** A rules planner for one workup, with the notes it made about follow-ups it could not run. */
 export interface RulesPlanner extends Planner {
@@ -49,47 +45,36 @@ export interface RulesPlanner extends Planner {
 
 /**
  * Creates the rules planner.
- * @returns A planner holding one workup's plan between rounds.
+ * @returns A planner holding one workup's rules and plan between rounds.
  */
 export function createRulesPlanner(): RulesPlanner {
-  let plan: RulesPlan | undefined;
+  const rules = plannerRules();
+  const pending = new Set(rules.filter((r) => r.next));
   let facts: RecordFacts | undefined;
+  const planned: PlannedCall[] = [];
   const queue: PlannedCall[] = [];
   const notes: string[] = [];
-  const done = { assess: false, lookups: false, bclc: false };
 
   const take = (ctx: PlannerContext): NextStep =>
     queue.length === 0 ? { kind: 'final' } : { kind: 'runAgain', calls: queue.splice(0, ctx.maxCallsPerRound) };
-  const queueOrNote = (step: PlannedCall | string | undefined) => {
-    if (typeof step === 'string') notes.push(step);
-    else if (step) queue.push(step);
-  };
 
   return {
     name: 'rules',
     async start(ctx) {
       facts = ctx.facts;
-      plan = planFromRecord(ctx.facts, ctx.question, ctx.nextId);
+      const plan = startRules(rules, ctx.facts, ctx.question, ctx.nextId);
+      planned.push(...plan.calls);
       queue.push(...plan.calls);
       return take(ctx);
     },
     async next(ctx) {
-      if (!plan || !facts) return { kind: 'final' };
-      const { imaging, molecular, scores } = plan;
-      const segmentIds = imaging.pairs.flatMap((p) => [p.baselineCall, p.followUpCall]);
-      if (!done.assess && imaging.pairs.length > 0 && finished(ctx.calls, segmentIds)) {
-        done.assess = true;
-        queueOrNote(assessFromSegments(imaging, ctx.calls, ctx.nextId));
-      }
-      if (!done.lookups && molecular.predictCall && finished(ctx.calls, [molecular.predictCall])) {
-        done.lookups = true;
-        const predict = ctx.calls.find((c) => c.id === molecular.predictCall);
-        queue.push(...lookupsForPredictions(molecular, predict, facts, ctx.nextId));
-      }
-      if (!done.bclc && scores.childPughCall && finished(ctx.calls, [scores.childPughCall])) {
-        done.bclc = true;
-        const cp = ctx.calls.find((c) => c.id === scores.childPughCall);
-        queueOrNote(bclcAfterChildPugh(scores, cp, facts, ctx.nextId));
+      if (!facts) return { kind: 'final' };
+      for (const rule of rules.filter((r) => pending.has(r))) {
+        const step = rule.next!({ facts, question: ctx.question, nextId: ctx.nextId, planned, calls: ctx.calls });
+        if (step.done) pending.delete(rule);
+        notes.push(...(step.notes ?? []));
+        planned.push(...(step.calls ?? []));
+        queue.push(...(step.calls ?? []));
       }
       return take(ctx);
     },

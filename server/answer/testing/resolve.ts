@@ -1,8 +1,9 @@
 // Test helper: every citation of an answer, read the way the app reads it (its markdown parser and citation
 // resolver), and the ones that resolve to nothing.
-import { type CitationRef, citationKey, resolveCitation } from '../../../src/workup/citations';
-import { type Inline, parseMarkdown } from '../../../src/workup/markdown';
-import type { WorkupToolCall } from '../../agent/workup-result';
+
+import type { WorkupToolCall } from '../../../common/contracts';
+import { type CitationRef, citationKey, resolveCitation } from '../../../common/workup/citations';
+import { type Inline, parseMarkdown } from '../../../common/workup/markdown';
 import { parseCitation } from '../citations';
 import type { AnswerOutput } from '../types';
 

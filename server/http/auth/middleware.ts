@@ -1,8 +1,11 @@
 // Puts the verified caller on every API request: the SMART access token from `Authorization: Bearer`, and which EHR
 // and patient the call is about, from `X-FHIR-Base` / `X-Patient-Id` (or, to start a workup, from its JSON body).
+
+import { OperationOutcomeError } from '@medplum/core';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { HttpProblem, sendProblem, unauthorized } from '../problem';
+import { badRequest } from '../../agent/outcome';
+import { unauthorized } from '../problem';
 import type { Caller, TokenVerifier } from './verifier';
 
 /** Hono variables of an authenticated API request. */
@@ -38,14 +41,14 @@ export function headerContext(c: Context): CallContext | undefined {
 /**
  * Reads the call context from the JSON body's `fhirBase` and `patientId` (POST /api/workups).
  * @param c - The Hono context (the parsed body stays cached for the route).
- * @returns The context; throws a 400 HttpProblem when the body is not JSON.
+ * @returns The context; throws a 400 OperationOutcomeError when the body is not JSON.
  */
 export async function bodyContext(c: Context): Promise<CallContext | undefined> {
   let body: unknown;
   try {
     body = await c.req.json();
   } catch {
-    throw new HttpProblem(400, 'invalid', 'The body must be JSON: { fhirBase, patientId, question? }');
+    throw new OperationOutcomeError(badRequest('The body must be JSON: { fhirBase, patientId, question? }'));
   }
   const { fhirBase, patientId } = (body ?? {}) as Record<string, unknown>;
   if (typeof fhirBase !== 'string' && typeof patientId !== 'string') return undefined;
@@ -75,22 +78,20 @@ export function bearerToken(c: Context): string {
  * @param c - The Hono context.
  * @param verifier - Checks the token against its EHR.
  * @param contextOf - Reads the EHR and patient the call is about.
- * @returns The caller; throws an HttpProblem (401 no or refused token, 400 no or bad context, 403 no access).
+ * @returns The caller; throws an OperationOutcomeError (401 no or refused token, 400 no or bad context, 403 no access).
  */
 export async function authenticate(c: Context, verifier: TokenVerifier, contextOf: ContextOf): Promise<Caller> {
   const token = bearerToken(c);
   const context = await contextOf(c);
   if (!context) {
-    throw new HttpProblem(
-      400,
-      'required',
-      `Say which EHR and patient this call is about: headers ${FHIR_BASE_HEADER} and ${PATIENT_HEADER}`
+    throw new OperationOutcomeError(
+      badRequest(`Say which EHR and patient this call is about: headers ${FHIR_BASE_HEADER} and ${PATIENT_HEADER}`)
     );
   }
   const parsed = CallContextSchema.safeParse(context);
   if (!parsed.success) {
     const text = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new HttpProblem(400, 'invalid', text);
+    throw new OperationOutcomeError(badRequest(text));
   }
   return verifier.verify(token, parsed.data.fhirBase, parsed.data.patientId);
 }
@@ -99,19 +100,14 @@ export async function authenticate(c: Context, verifier: TokenVerifier, contextO
  * Middleware: every request passing it has a verified caller (`c.get('caller')`).
  * @param verifier - Checks tokens.
  * @param contextOf - Where the EHR and patient come from (default: the headers).
- * @returns The middleware; refusals are OperationOutcomes with their status.
+ * @returns The middleware; refusals are thrown as OperationOutcomeErrors for the app's one error handler.
  */
 export function requireCaller(
   verifier: TokenVerifier,
   contextOf: ContextOf = headerContext
 ): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    try {
-      c.set('caller', await authenticate(c, verifier, contextOf));
-    } catch (err) {
-      if (err instanceof HttpProblem) return sendProblem(c, err);
-      throw err;
-    }
+    c.set('caller', await authenticate(c, verifier, contextOf));
     await next();
     return undefined;
   };

@@ -1,7 +1,8 @@
 // The SSRF guard: which FHIR servers this server may ever contact, by exact origin after WHATWG URL normalisation
 // (so 127.1, 2130706433, 0x7f.1 and LOCALHOST are the same host as 127.0.0.1 / localhost), and the one answer given
 // for any FHIR base it refuses or cannot reach, so that answers never tell a port scanner anything.
-import { HttpProblem } from '../problem';
+import { OperationOutcomeError } from '@medplum/core';
+import { badRequest } from '../../agent/outcome';
 
 /** The one text for a FHIR base that is not allowed, unreachable, too slow, redirecting or answering nonsense. */
 export const UNUSABLE_FHIR_TEXT =
@@ -9,8 +10,8 @@ export const UNUSABLE_FHIR_TEXT =
   'answer as expected';
 
 /** The refusal for {@link UNUSABLE_FHIR_TEXT} (400: the request named a FHIR server this server will not use). */
-export function unusableFhirServer(): HttpProblem {
-  return new HttpProblem(400, 'invalid', UNUSABLE_FHIR_TEXT);
+export function unusableFhirServer(): OperationOutcomeError {
+  return new OperationOutcomeError(badRequest(UNUSABLE_FHIR_TEXT));
 }
 
 /**

@@ -3,9 +3,10 @@
 // every FHIR server that is not allowed, not listening, too slow or redirecting.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OperationOutcomeError } from '@medplum/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { outcomeStatus } from '../../agent/outcome';
 import { closedPort, sendJson, startScriptedServer } from '../../net/scripted-server';
-import { HttpProblem } from '../problem';
 import { FhirOrigins, UNUSABLE_FHIR_TEXT } from './origins';
 import { type FakeEhr, makeKey, startFakeEhr } from './testing/fake-ehr';
 import { TokenVerifier } from './verifier';
@@ -17,7 +18,9 @@ const refusal = async (p: Promise<unknown>) => {
   try {
     await p;
   } catch (err) {
-    if (err instanceof HttpProblem) return { status: err.status, text: err.outcome.issue?.[0]?.details?.text };
+    if (err instanceof OperationOutcomeError) {
+      return { status: outcomeStatus(err.outcome), text: err.outcome.issue?.[0]?.details?.text };
+    }
     throw err;
   }
   return { status: 200, text: '' };

@@ -2,7 +2,9 @@
 // against the EHR's published keys when it offers them) and, always, by reading the patient in context with it.
 // Verdicts are kept a few minutes per (token hash, FHIR base, patient); the raw token is never a key or logged.
 import { createHash } from 'node:crypto';
-import { HttpProblem, unauthorized } from '../problem';
+import { OperationOutcomeError } from '@medplum/core';
+import { forbidden } from '../../agent/outcome';
+import { unauthorized } from '../problem';
 import { EhrKeySets, type KeySetOptions } from './jwks';
 import { decodeJwt, type JwtClaims, JwtRejected, verifyJwt } from './jws';
 import { unusableFhirServer } from './origins';
@@ -53,7 +55,7 @@ export class TokenVerifier {
    * @param token - The bearer token.
    * @param fhirBase - The EHR's FHIR base the caller says the token is for.
    * @param patientId - The patient in context.
-   * @returns The caller; throws an HttpProblem: 400 (FHIR server not allowed or unusable, one text for all),
+   * @returns The caller; throws an OperationOutcomeError: 400 (FHIR server not allowed or unusable, one text for all),
    * 401 (token refused), 403 (no access to the patient).
    */
   async verify(token: string, fhirBase: string, patientId: string): Promise<Caller> {
@@ -124,11 +126,11 @@ export class TokenVerifier {
         'invalid_token'
       );
     }
-    if ([403, 404, 410].includes(reply.status)) throw new HttpProblem(403, 'forbidden', REFUSED_PATIENT);
+    if ([403, 404, 410].includes(reply.status)) throw new OperationOutcomeError(forbidden(REFUSED_PATIENT));
     if (reply.status !== 200) throw unusableFhirServer();
     const patient = reply.json as { resourceType?: unknown; id?: unknown } | undefined;
     if (patient?.resourceType !== 'Patient' || patient.id !== patientId) {
-      throw new HttpProblem(403, 'forbidden', REFUSED_PATIENT);
+      throw new OperationOutcomeError(forbidden(REFUSED_PATIENT));
     }
   }
 }

@@ -1,11 +1,11 @@
 // One write-back plan request, start to finish, as plain text in and out so it can run in the plan worker thread:
 // parse and check the body, make sure the workup is about the caller's patient and EHR, build the plan.
-import { getStatus, normalizeOperationOutcome, OperationOutcomeError } from '@medplum/core';
+import { OperationOutcomeError } from '@medplum/core';
 import type { OperationOutcome } from '@medplum/fhirtypes';
-import type { WorkupResult } from '../../agent/workup-result';
-import { buildPlan, type SynopticInput } from '../../writeback';
+import { PlanRequest } from '../../../common/contracts';
+import { forbidden, outcomeStatus, serverError } from '../../agent/outcome';
+import { buildPlan } from '../../writeback';
 import { parseJsonText } from '../parse';
-import { PlanRequest } from './request';
 
 /** What the worker receives: the raw body and who is asking. */
 export interface PlanJobInput {
@@ -19,8 +19,8 @@ export interface PlanJobOutput {
   body: string;
 }
 
-const problem = (status: number, outcome: OperationOutcome): PlanJobOutput => ({
-  status,
+const problem = (outcome: OperationOutcome): PlanJobOutput => ({
+  status: outcomeStatus(outcome),
   body: JSON.stringify(outcome),
 });
 
@@ -38,20 +38,11 @@ export function planJob(input: PlanJobInput): PlanJobOutput {
       request.workup.patient.id !== input.caller.patientId ||
       trimSlash(request.workup.fhirBase) !== trimSlash(input.caller.fhirBase)
     ) {
-      return problem(403, {
-        resourceType: 'OperationOutcome',
-        issue: [
-          {
-            severity: 'error',
-            code: 'forbidden',
-            details: { text: 'The workup is about another patient or FHIR server than this session' },
-          },
-        ],
-      });
+      return problem(forbidden('The workup is about another patient or FHIR server than this session'));
     }
     const plan = buildPlan({
-      workup: request.workup as unknown as WorkupResult,
-      synoptic: request.synoptic as unknown as SynopticInput | SynopticInput[] | undefined,
+      workup: request.workup,
+      synoptic: request.synoptic,
       include: request.include,
       signAs: request.signAs,
       signerName: request.signerName,
@@ -59,8 +50,8 @@ export function planJob(input: PlanJobInput): PlanJobOutput {
     });
     return { status: 200, body: JSON.stringify(plan) };
   } catch (err) {
-    if (err instanceof OperationOutcomeError) return problem(getStatus(err.outcome), err.outcome);
+    if (err instanceof OperationOutcomeError) return problem(err.outcome);
     process.stderr.write(`writeback: ${(err as Error).message}\n`);
-    return problem(500, normalizeOperationOutcome(new Error('Internal server error')));
+    return problem(serverError());
   }
 }

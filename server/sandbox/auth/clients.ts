@@ -1,11 +1,14 @@
-// The SMART clients the sandbox authorization server knows: the app (public and confidential) and the CLI backend,
-// each with the scopes and redirect URIs its registration allows.
-import { timingSafeEqual } from 'node:crypto';
+// The SMART clients the sandbox authorization server knows: the app (public and confidential), the CLI backend (client
+// secret) and the registry backend (SMART Backend Services, a JWKS), each with the scopes and redirect URIs its
+// registration allows.
+import { type JsonWebKey, timingSafeEqual } from 'node:crypto';
 
 export interface SandboxClient {
   id: string;
-  /** Present for confidential clients. */
+  /** Present for confidential clients that authenticate with a secret. */
   secret?: string;
+  /** Present for backend clients that authenticate with a signed client assertion (private_key_jwt): public keys. */
+  jwks?: readonly JsonWebKey[];
   grants: ReadonlyArray<'authorization_code' | 'refresh_token' | 'client_credentials'>;
   /** The scopes this client may be granted (see scope-policy.ts). */
   allowedScopes: readonly string[];
@@ -39,20 +42,48 @@ export const APP_SCOPES: readonly string[] = [
 /** The CLI and scripts: backend services with system/ scopes. */
 export const CLI_SCOPES: readonly string[] = ['system/*.cruds'];
 
+/** The id of the SMART Backend Services client (private_key_jwt). */
+export const BACKEND_CLIENT_ID = 'oncoagent-backend';
+
+/**
+ * The registry backend: read everything (Bulk Data export included); write the workup's results, and the Devices and
+ * Provenance that say what made them (what `registry run --write` commits). No delete.
+ */
+export const BACKEND_SCOPES: readonly string[] = [
+  'system/*.rs',
+  'system/Observation.crus',
+  'system/DiagnosticReport.crus',
+  'system/QuestionnaireResponse.crus',
+  'system/Device.crs',
+  'system/Provenance.crs',
+];
+
 /**
  * The registered clients.
  * @param secret - The shared secret of the confidential clients (`ONCOAGENT_SANDBOX_SECRET`).
  * @param appOrigins - Origins the app is served from (the sandbox's public URL first, then any configured extra
  *   redirect origins); each registers `<origin>/index.html`.
+ * @param backendKeys - The public keys of `oncoagent-backend` (none: every assertion of it is refused).
  * @returns Clients by id.
  */
-export function sandboxClients(secret: string, appOrigins: readonly string[]): Map<string, SandboxClient> {
+export function sandboxClients(
+  secret: string,
+  appOrigins: readonly string[],
+  backendKeys: readonly JsonWebKey[] = []
+): Map<string, SandboxClient> {
   const redirectUris = appOrigins.map((o) => `${o.replace(/\/+$/, '')}/index.html`);
   const app = { grants: ['authorization_code', 'refresh_token'] as const, allowedScopes: APP_SCOPES, redirectUris };
   const list: SandboxClient[] = [
     { id: 'oncoagent', ...app },
     { id: 'oncoagent-confidential', secret, ...app },
     { id: 'oncoagent-cli', secret, grants: ['client_credentials'], allowedScopes: CLI_SCOPES, redirectUris: [] },
+    {
+      id: BACKEND_CLIENT_ID,
+      jwks: backendKeys,
+      grants: ['client_credentials'],
+      allowedScopes: BACKEND_SCOPES,
+      redirectUris: [],
+    },
   ];
   return new Map(list.map((c) => [c.id, c]));
 }

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CliError } from '../../commands/cli-error';
 import { serveCommand } from '../../commands/serve';
-import { exposedSandboxProblems, readEnv } from '../../config';
+import { exposedSandboxProblems, loadConfig } from '../../config';
 import { isLoopbackHost, reachableBeyondLoopback } from './exposure';
 
 afterEach(() => {
@@ -25,20 +25,20 @@ describe('loopback detection', () => {
 
 describe('configuration', () => {
   it('binds to loopback by default', () => {
-    expect(readEnv({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({}).server.host).toBe('127.0.0.1');
   });
 
   it('names each missing variable of an exposed sandbox', () => {
-    const problems = exposedSandboxProblems(readEnv({})).join(' ');
+    const problems = exposedSandboxProblems(loadConfig({}).sandbox).join(' ');
     expect(problems).toContain('ONCOAGENT_SANDBOX_SECRET');
     expect(problems).toContain('ONCOAGENT_SANDBOX_USER');
     expect(problems).toContain('ONCOAGENT_SANDBOX_PASSWORD');
-    const ok = readEnv({
+    const ok = loadConfig({
       ONCOAGENT_SANDBOX_SECRET: 'a-long-random-secret-value',
       ONCOAGENT_SANDBOX_USER: 'demo',
       ONCOAGENT_SANDBOX_PASSWORD: 'pw-for-demo',
     });
-    expect(exposedSandboxProblems(ok)).toEqual([]);
+    expect(exposedSandboxProblems(ok.sandbox)).toEqual([]);
   });
 
   it('refuses to serve an exposed sandbox with the default secret or without a demo user', async () => {

@@ -1,5 +1,6 @@
 // The sandbox's SMART authorization server as one set of routes (authorize, token, revoke, JWKS) plus the login,
 // built from the sandbox's options: clients and their allowed scopes, URLs from configuration, Medplum emulation.
+import type { JsonWebKey } from 'node:crypto';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { isMedplum } from '../emulation';
@@ -8,6 +9,7 @@ import { authorize } from './authorize';
 import { sandboxClients } from './clients';
 import type { PatientChoice } from './consent';
 import { GrantStore } from './grants';
+import { JtiReplayCache } from './jti-replay';
 import { TokenSigner } from './jwt';
 import { SandboxLogin } from './login';
 import { revoke } from './revoke';
@@ -30,18 +32,21 @@ export interface AuthServer {
  * @param options - The sandbox options (secret, token lifetime, redirect origins, login, emulation).
  * @param urls - The sandbox's URLs (from the configured public URL).
  * @param listPatients - The patients for the standalone picker and the consent screen.
+ * @param backendKeys - Public keys of the backend client `oncoagent-backend` (see backend-client.ts).
  * @returns Its routes and state.
  */
 export function createAuthServer(
   options: SandboxOptions,
   urls: SandboxUrls,
-  listPatients: () => Promise<PatientChoice[]>
+  listPatients: () => Promise<PatientChoice[]>,
+  backendKeys: readonly JsonWebKey[] = []
 ): AuthServer {
   const medplum = isMedplum(options.emulate);
   const grants = new GrantStore();
   const signer = new TokenSigner({ isRevoked: (jti) => grants.isRevoked(jti) });
   const login = new SandboxLogin(options.login, urls.origin.startsWith('https:'));
-  const clients = sandboxClients(options.secret, [urls.origin, ...options.redirectOrigins]);
+  const clients = sandboxClients(options.secret, [urls.origin, ...options.redirectOrigins], backendKeys);
+  const replay = new JtiReplayCache();
   const idTokenAlg = medplum ? 'ES256' : 'RS256';
   const routes = new Hono();
   const corsAll = cors({ origin: (origin) => origin, allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 });
@@ -59,7 +64,7 @@ export function createAuthServer(
   routes.get('/authorize', (c) => authorize(c, authorizeDeps));
   routes.post('/authorize', (c) => authorize(c, authorizeDeps));
   routes.post('/token', (c) =>
-    token(c, { clients, grants, signer, tokenTtlSeconds: options.tokenTtlSeconds, urls, idTokenAlg })
+    token(c, { clients, grants, signer, tokenTtlSeconds: options.tokenTtlSeconds, urls, idTokenAlg, replay })
   );
   routes.post('/revoke', (c) => revoke(c, { clients, grants, signer }));
   routes.get('/jwks', (c) => c.json(signer.jwks()));

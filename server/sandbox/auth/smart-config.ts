@@ -1,9 +1,9 @@
 // The SMART App Launch discovery document (`[base]/.well-known/smart-configuration`).
-import { APP_SCOPES, CLI_SCOPES } from './clients';
+import { APP_SCOPES, BACKEND_SCOPES, CLI_SCOPES } from './clients';
 import type { SigningAlg } from './jwt';
 
 /** Every scope some registered client may be granted. */
-export const SUPPORTED_SCOPES: readonly string[] = [...APP_SCOPES, ...CLI_SCOPES];
+export const SUPPORTED_SCOPES: readonly string[] = [...new Set([...APP_SCOPES, ...CLI_SCOPES, ...BACKEND_SCOPES])];
 
 /**
  * Builds the discovery document.
@@ -19,7 +19,8 @@ export function smartConfiguration(authBase: string, idTokenAlg: SigningAlg = 'R
     token_endpoint: `${authBase}/token`,
     revocation_endpoint: `${authBase}/revoke`,
     grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
-    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+    token_endpoint_auth_signing_alg_values_supported: ['RS384', 'ES384'],
     revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
     id_token_signing_alg_values_supported: [idTokenAlg],
     response_types_supported: ['code'],
@@ -30,6 +31,7 @@ export function smartConfiguration(authBase: string, idTokenAlg: SigningAlg = 'R
       'launch-standalone',
       'client-public',
       'client-confidential-symmetric',
+      'client-confidential-asymmetric',
       'context-ehr-patient',
       'context-standalone-patient',
       'sso-openid-connect',

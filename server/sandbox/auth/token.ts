@@ -1,11 +1,13 @@
 // The SMART token endpoint: authorization_code (PKCE S256 verified), refresh_token (rotated, reuse revokes the family)
-// and client_credentials grants. Access tokens carry a `jti` so they can be revoked.
+// and client_credentials grants (client secret, or a signed client assertion for SMART Backend Services). Access
+// tokens carry a `jti` so they can be revoked.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { demoId } from '../demo/portable';
 import { authenticateClient, OAuthError, oauthError, readForm } from './client-auth';
 import type { SandboxClient } from './clients';
 import type { GrantStore } from './grants';
+import type { JtiReplayCache } from './jti-replay';
 import type { SigningAlg, TokenSigner } from './jwt';
 import { grantableScope } from './scope-policy';
 import { parseResourceScope, scopeTokens } from './scopes';
@@ -22,6 +24,8 @@ export interface TokenDeps {
   urls: SandboxUrls;
   /** How id_tokens are signed (Medplum: ES256). */
   idTokenAlg: SigningAlg;
+  /** The `jti`s of accepted client assertions (SMART Backend Services). */
+  replay: JtiReplayCache;
 }
 
 interface Grant {
@@ -109,7 +113,7 @@ function grantFor(form: Record<string, string>, client: SandboxClient, deps: Tok
     return issue(deps, client, rotation.grant, rotation.family);
   }
   if (type === 'client_credentials') {
-    if (!client.grants.includes('client_credentials') || !client.secret) {
+    if (!client.grants.includes('client_credentials') || (!client.secret && !client.jwks)) {
       throw new OAuthError('unauthorized_client', 'This client may not use client_credentials');
     }
     const system = scopeTokens(form.scope || 'system/*.*').filter((t) => parseResourceScope(t)?.context === 'system');
@@ -131,7 +135,10 @@ export async function token(c: Context, deps: TokenDeps): Promise<Response> {
   c.header('Pragma', 'no-cache');
   try {
     const form = await readForm(c);
-    const client = authenticateClient(c, form, deps.clients);
+    const client = authenticateClient(c, form, deps.clients, {
+      tokenEndpoint: `${deps.urls.authBase}/token`,
+      replay: deps.replay,
+    });
     if (!client.grants.includes(form.grant_type as never)) {
       throw new OAuthError('unauthorized_client', `This client may not use ${form.grant_type ?? 'that grant'}`);
     }

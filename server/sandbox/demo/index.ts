@@ -3,6 +3,7 @@ import type { Bundle } from '@medplum/fhirtypes';
 import type { PhantomSeriesSpec } from '../dicom/phantom-spec';
 import { colonNewDiagnosis } from './colon-new-diagnosis';
 import { crcMetastatic } from './crc-metastatic';
+import { groupsBundle } from './groups';
 import { hccCirrhosis } from './hcc-cirrhosis';
 import { iccBrafRos1 } from './icc-braf-ros1';
 import { pancreasKrasG12c } from './pancreas-kras-g12c';
@@ -10,12 +11,15 @@ import { demoId, withUuids } from './portable';
 import { rectalPanitumumab } from './rectal-panitumumab';
 import type { DemoOptions, PatientDemo } from './types';
 
+export { DEMO_GROUPS } from './groups';
 export { demoId } from './portable';
 export type { DemoOptions, PatientDemo } from './types';
 
 /** Everything the sandbox loads at start: one transaction Bundle per patient and the DICOM series to serve. */
 export interface DemoData {
   bundles: Bundle[];
+  /** The demo cohorts as Groups of those patients (one transaction Bundle, loaded after the patients). */
+  groups: Bundle;
   phantoms: PhantomSeriesSpec[];
 }
 
@@ -38,9 +42,9 @@ export const DEMO_PATIENT_IDS: readonly string[] = Object.freeze(PATIENTS.map((p
  */
 export function demoData(options: DemoOptions): DemoData {
   const built = PATIENTS.map((p) => p.build(options));
+  // The Groups go through the same id pass as the patients, so their member references get the patients' UUIDs.
+  const bundles = withUuids([...built.map((b) => b.bundle), groupsBundle()]);
+  const groups = bundles.pop() as Bundle;
   // Cloned so a caller that mutates what it loads cannot change the shared phantom specs.
-  return structuredClone({
-    bundles: withUuids(built.map((b) => b.bundle)),
-    phantoms: built.flatMap((b) => b.phantoms),
-  });
+  return structuredClone({ bundles, groups, phantoms: built.flatMap((b) => b.phantoms) });
 }

@@ -1,7 +1,7 @@
 // Who is asking and what their token lets them touch: SMART scopes (or Medplum's reading of them when the sandbox
 // emulates Medplum), confined to the launch patient's compartment for patient/ scopes.
 import { forbidden, OperationOutcomeError } from '@medplum/core';
-import type { Binary, Resource } from '@medplum/fhirtypes';
+import type { Binary, Group, Resource } from '@medplum/fhirtypes';
 import { type Grant, grantFor, type Permission, type ResourceScope } from '../auth/scopes';
 import { inPatientCompartment, isCompartmentType } from './compartment';
 import { medplumAllows, medplumPolicy } from './medplum-policy';
@@ -93,7 +93,14 @@ export function visible(access: Access, grant: Grant, resource: Resource): boole
     return access.patient !== undefined && ref !== undefined && isPatientRef(ref, access.patient);
   }
   if (!isCompartmentType(resource.resourceType)) return true;
-  return access.patient !== undefined && inPatientCompartment(resource, access.patient);
+  if (access.patient === undefined || !inPatientCompartment(resource, access.patient)) return false;
+  // A Group is in the compartment of each of its members, but a cohort list would name other patients: under patient/
+  // scopes only a Group whose members are all the launch patient is visible.
+  return resource.resourceType !== 'Group' || onlyMember(resource as Group, access.patient);
+}
+
+function onlyMember(group: Group, patientId: string): boolean {
+  return (group.member ?? []).every((m) => isPatientRef(m.entity?.reference ?? '', patientId));
 }
 
 /** True when a reference (relative or absolute) points at `Patient/<patientId>`. */

@@ -1,6 +1,8 @@
 // The sandbox's CapabilityStatement: what it supports, and where its SMART authorization endpoints are.
 import { getResourceTypes, getSearchParameters } from '@medplum/core';
 import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
+import { VERSION } from '../../config/version';
+import { BULK_DATA_CAPABILITY, BULK_DOCUMENTATION, SYSTEM_EXPORT, typeExportOperations } from '../bulk/capability';
 import { type Emulation, isMedplum } from '../emulation';
 import { MAX_BUNDLE_ENTRIES } from './batch';
 
@@ -36,7 +38,8 @@ export function capabilityStatement(
     status: 'active',
     date: '2026-11-29',
     kind: 'instance',
-    software: { name: 'OncoAgent sandbox EHR', version: '0.1.0' },
+    instantiates: [BULK_DATA_CAPABILITY],
+    software: { name: 'OncoAgent sandbox EHR', version: VERSION },
     implementation: { description: 'Development EHR for OncoAgent (synthetic data only)', url: base },
     fhirVersion: '4.0.1',
     format: ['json'],
@@ -45,7 +48,8 @@ export function capabilityStatement(
         mode: 'server',
         documentation:
           `Batch and transaction Bundles hold at most ${MAX_BUNDLE_ENTRIES} entries; larger ones are refused (413). ` +
-          `${transactions} Search supports _count, _offset, _sort, _include, _revinclude, _summary, _total.`,
+          `${transactions} Search supports _count, _offset, _sort, _include, _revinclude, _summary, _total. ` +
+          BULK_DOCUMENTATION,
         security: {
           cors: true,
           service: [
@@ -69,6 +73,7 @@ export function capabilityStatement(
           ],
         },
         interaction: [{ code: 'transaction' }, { code: 'batch' }, { code: 'search-system' }],
+        operation: SYSTEM_EXPORT,
         resource: getResourceTypes().map((type) => ({
           type,
           interaction: INTERACTIONS,
@@ -77,6 +82,7 @@ export function capabilityStatement(
           conditionalUpdate: true,
           searchInclude: ['*'],
           searchRevInclude: ['*'],
+          ...(typeExportOperations(type).length ? { operation: typeExportOperations(type) } : {}),
           searchParam: Object.entries(getSearchParameters(type) ?? {}).map(([name, sp]) => ({
             name,
             type: sp.type ?? 'string',

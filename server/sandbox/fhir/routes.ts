@@ -4,6 +4,7 @@ import type { OperationOutcome } from '@medplum/fhirtypes';
 import type { Context } from 'hono';
 import { JwtError, type TokenSigner } from '../auth/jwt';
 import { resourceScopes } from '../auth/scopes';
+import { type BulkExport, bulkRoute } from '../bulk';
 import { type Access, OPEN_ACCESS } from './access';
 import type { FhirResult, FhirService } from './fhir-service';
 import type { HttpMethod } from './interaction';
@@ -103,7 +104,15 @@ async function readBody(c: Context): Promise<unknown> {
  */
 export async function fhirRoute(
   c: Context,
-  deps: { service: FhirService; signer: TokenSigner; open: boolean; fhirBase: string; basePath: string }
+  deps: {
+    service: FhirService;
+    signer: TokenSigner;
+    open: boolean;
+    fhirBase: string;
+    basePath: string;
+    /** Answers the Bulk Data paths (`$export`, status, files) once the token is checked. */
+    bulk?: BulkExport;
+  }
 ): Promise<Response> {
   let access: Access = OPEN_ACCESS;
   const url = new URL(c.req.url);
@@ -124,6 +133,8 @@ export async function fhirRoute(
       throw err;
     }
   }
+  const bulk = deps.bulk && bulkRoute(path);
+  if (deps.bulk && bulk) return deps.bulk.handle(c, bulk, path, access);
   let result: FhirResult;
   try {
     const body = ['POST', 'PUT', 'PATCH'].includes(c.req.method) ? await readBody(c) : undefined;

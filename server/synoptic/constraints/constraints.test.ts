@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Answers, AnswerValue } from '../../../common/contracts';
 import { loadTemplate } from '../template';
-import type { Answers, AnswerValue } from '../types';
 import { checkConstraints } from '.';
 
 const TEXT =

@@ -1,7 +1,8 @@
 // The constraint checker: runs a template's rules (its own plus the generic evidence rules) and returns the
 // violated ones with the items involved.
+
+import type { Answers, Violation } from '../../../common/contracts';
 import type { Template, TemplateId } from '../template';
-import type { Answers, Violation } from '../types';
 import { COLORECTAL_RULES } from './colorectal';
 import { genericRules } from './generic';
 import { CD99_RULES, LUNG_RULES } from './lung-cd99';

@@ -1,5 +1,5 @@
 // A constraint between template items, declared as data: the items it relates, a check and a message.
-import type { Answers, AnswerValue } from '../types';
+import type { Answers, AnswerValue } from '../../../common/contracts';
 
 export interface ConstraintContext {
   answers: Answers;

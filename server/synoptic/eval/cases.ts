@@ -1,9 +1,9 @@
 // Evaluation cases: the development set's JSON (camelCase CAP/AJCC field names) or this project's fixtures (linkIds),
 // read into one shape keyed by template linkIds.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { AnswerValue } from '../../../common/contracts';
 import type { TemplateId } from '../template';
-import type { AnswerValue } from '../types';
 
 export interface EvalCase {
   id: string;
@@ -34,30 +34,33 @@ const FIELD: Record<string, string> = {
   cd99Distribution: 'cd99-distribution',
 };
 
-const FILES: [string[], TemplateId][] = [
-  [['cases.json', 'colorectal-gross.json'], 'cap-colorectal-resection'],
-  [['lung.json', 'lung-summaries.json'], 'ajcc8-lung-resection'],
-  [['cd99.json', 'cd99-reports.json'], 'cd99-pattern'],
+/** The corpus files of each template: the development set's, this project's fixtures', and lettered parts of a corpus. */
+const FILES: [RegExp, TemplateId][] = [
+  [/^(cases|colorectal-gross|colorectal-[a-z])\.json$/, 'cap-colorectal-resection'],
+  [/^(lung|lung-summaries|lung-[a-z])\.json$/, 'ajcc8-lung-resection'],
+  [/^(cd99|cd99-reports|cd99-[a-z])\.json$/, 'cd99-pattern'],
 ];
 
 /**
  * Reads the evaluation cases of a folder.
- * @param dir - A folder with cases.json / lung.json (development set) or the fixture files.
- * @returns Cases of every template found; throws when the folder holds none.
+ * @param dir - A folder with cases.json / lung.json (development set), the fixture files, or a corpus split into
+ *   lettered parts (colorectal-a.json, colorectal-b.json…).
+ * @returns Cases of every template found, in file-name order; throws when the folder holds none.
  */
 export function readEvalCases(dir: string): EvalCase[] {
   const out: EvalCase[] = [];
-  for (const [names, template] of FILES) {
-    const file = names.map((n) => resolve(dir, n)).find((p) => existsSync(p));
-    if (!file) continue;
-    const raw = JSON.parse(readFileSync(file, 'utf8')) as {
-      id: string;
-      text: string;
-      truth: Record<string, AnswerValue>;
-    }[];
-    for (const c of raw) {
-      const truth = Object.fromEntries(Object.entries(c.truth).map(([k, v]) => [FIELD[k] ?? k, v]));
-      out.push({ id: c.id, template, text: c.text, truth });
+  const names = existsSync(dir) ? readdirSync(dir).sort() : [];
+  for (const [pattern, template] of FILES) {
+    for (const name of names.filter((n) => pattern.test(n))) {
+      const raw = JSON.parse(readFileSync(resolve(dir, name), 'utf8')) as {
+        id: string;
+        text: string;
+        truth: Record<string, AnswerValue>;
+      }[];
+      for (const c of raw) {
+        const truth = Object.fromEntries(Object.entries(c.truth).map(([k, v]) => [FIELD[k] ?? k, v]));
+        out.push({ id: c.id, template, text: c.text, truth });
+      }
     }
   }
   if (out.length === 0)

@@ -1,9 +1,10 @@
 // Runs the extractor over evaluation cases and scores it: per-variable accuracy and macro-F1, lung stage checks and,
 // with a model, the per-round curve (accuracy after each round, items changed, tokens).
+
+import type { AnswerValue, SynopticResult } from '../../../common/contracts';
 import { extractSynoptic, type SynopticOptions } from '../extract';
 import { textKey } from '../input';
 import { loadTemplate, type TemplateId } from '../template';
-import type { AnswerValue, SynopticResult } from '../types';
 import type { EvalCase } from './cases';
 import { matches, mean, scoreVariable, type VariableScore } from './metrics';
 
@@ -12,6 +13,8 @@ export interface TemplateScore {
   variables: Record<string, VariableScore>;
   meanAccuracy: number;
   meanMacroF1: number;
+  /** Truth keys of the corpus that are not items of the template (reported, not scored). */
+  notScored?: string[];
 }
 
 export interface RoundPoint {
@@ -58,7 +61,12 @@ export async function evaluate(cases: EvalCase[], opts: SynopticOptions = {}): P
   }
   for (const id of [...new Set(cases.map((c) => c.template))]) {
     const mine = results.filter((x) => x.c.template === id);
-    const items = [...new Set(mine.flatMap((x) => Object.keys(x.c.truth)))];
+    // A corpus may carry truth the template cannot answer (e.g. colorectal pT when the form has no such item): it is
+    // listed as not scored instead of counting as a miss of the extractor.
+    const linkIds = new Set(loadTemplate(id).items.map((i) => i.linkId));
+    const truthKeys = [...new Set(mine.flatMap((x) => Object.keys(x.c.truth)))];
+    const items = truthKeys.filter((k) => linkIds.has(k));
+    const notScored = truthKeys.filter((k) => !linkIds.has(k));
     const variables: Record<string, VariableScore> = {};
     for (const item of items) {
       const pairs = mine
@@ -77,6 +85,7 @@ export async function evaluate(cases: EvalCase[], opts: SynopticOptions = {}): P
       variables,
       meanAccuracy: mean(scores.map((s) => s.accuracy)),
       meanMacroF1: mean(scores.map((s) => s.macroF1)),
+      ...(notScored.length ? { notScored } : {}),
     };
     if (id === 'ajcc8-lung-resection') {
       const tnmRight = mine.filter((x) =>

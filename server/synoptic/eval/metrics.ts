@@ -1,6 +1,6 @@
 // Accuracy and macro-F1 per template variable: a categorical variable's F1 is averaged over its classes; a number
 // counts as right within 0.05 cm, and an unanswered item is wrong (it lowers recall, not precision).
-import type { AnswerValue } from '../types';
+import type { AnswerValue } from '../../../common/contracts';
 
 export interface Pair {
   want: AnswerValue;

@@ -1,11 +1,11 @@
 // A deterministic stand-in for an LLM extractor, for benchmarks and tests: it answers each item prompt with the rules
 // extractor's answer, except that in the first round it gets one constrained item wrong, so reflection has work to do.
 import { createHash } from 'node:crypto';
+import type { Answers } from '../../../common/contracts';
 import type { ItemOutput } from '../llm/signature';
 import { parseItemPrompt } from '../llm/signature';
 import { extractWithRules } from '../rules';
 import { loadTemplate, type TemplateItem } from '../template';
-import type { Answers } from '../types';
 
 /** Items whose errors a constraint can catch, per template (what the noisy extractor may get wrong). */
 const FLIPPABLE: Record<string, string[]> = {

@@ -1,10 +1,10 @@
 // Asks the model for one item through its signature and turns the reply into an answer; an unusable reply leaves
 // the item unanswered with the reason, while an unreachable model stops the run (the caller reports it).
+
+import type { ItemAnswer, UsageTotals } from '../../../common/contracts';
 import { ModelResponseError } from '../../llm/errors';
 import { predict } from '../../llm/signature';
 import type { Model } from '../../llm/types';
-import type { UsageTotals } from '../../llm/usage';
-import type { ItemAnswer } from '../types';
 import { type ItemPromptInput, itemSignature } from './signature';
 
 export interface AskResult {

@@ -1,12 +1,21 @@
 // Deep reflective reasoning: extract every item, then re-ask with a back-view of earlier rounds until a round changes
 // nothing (converged), a state repeats (oscillation) or the round limit is reached. `full` re-asks every item with all
 // items' history (the reference method); `targeted` re-asks only items in violated constraints or changed last round.
+
+import type {
+  Answers,
+  AnswerValue,
+  RoundRecord,
+  StopReason,
+  Strategy,
+  UncertainItem,
+  Violation,
+} from '../../../common/contracts';
 import type { Model } from '../../llm/types';
 import { UsageMeter } from '../../llm/usage';
 import { checkConstraints } from '../constraints';
 import { knowledgeUnits, pickParagraphs } from '../knowledge';
 import type { Template, TemplateItem } from '../template';
-import type { Answers, AnswerValue, RoundRecord, StopReason, Strategy, UncertainItem, Violation } from '../types';
 import { askItem } from './ask';
 import type { ItemPromptInput, PriorAnswer } from './signature';
 

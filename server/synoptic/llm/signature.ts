@@ -1,10 +1,10 @@
 // The prompt that extracts one template item, as a signature: the report as quoted data, the item with its options,
 // knowledge sections, and for reflection rounds the earlier answers and the constraint violations to resolve.
 import { z } from 'zod';
+import type { AnswerValue } from '../../../common/contracts';
 import { defineSignature, type Signature } from '../../llm/signature';
 import type { KnowledgeUnit } from '../knowledge';
 import type { Template, TemplateItem } from '../template';
-import type { AnswerValue } from '../types';
 
 export interface PriorAnswer {
   linkId: string;

@@ -1,22 +1,51 @@
-// The offline extractor of the CD99 pattern template: localization and distribution read from the CD99 clause only,
-// so statements about other markers in the same sentence do not leak in.
+// The offline extractor of the CD99 pattern template: localization and distribution read from the CD99 clause of the
+// report (negation with scope, other markers of a panel kept apart, non-tumour cells ignored), preferring an
+// addendum's result over a stain reported as failed or pending.
+
+import type { Answers } from '../../../common/contracts';
 import { type DocSentence, makeDoc, noAnswer, ruleAnswer } from '../text/doc';
-import type { Answers } from '../types';
+import { CD99, cd99Clause } from './cd99-clause';
+import { distributionOf, localizationOf } from './cd99-pattern';
 
-/** Other immunostains whose name ends the CD99 clause. */
-const OTHER_MARKER =
-  /\b(?:CD(?!99\b)\d+[a-z]?|FLI-?1|NKX2\.?2|desmin|myogenin|MyoD1|S-?100|synaptophysin|chromogranin|keratins?|cytokeratins?|AE1\/AE3|TLE1|WT-?1|BCOR|SOX10|vimentin|TdT|INI-?1)\b/i;
+/** A stain without a result: failed, not interpretable, or still to come. */
+const NO_RESULT =
+  /\b(?:fail\w*|non-?diagnostic|uninterpretable|not interpretable|suboptimal|inadequate|non-?contributory|pending|to follow|will be (?:reported|issued|repeated)|(?:is|was|will be) repeated|in progress)\b/i;
+/** The start of an addendum, whose results replace what the report said before. */
+const ADDENDUM = /^\s*(?:addend(?:um|a)|amended|supplementary report|revised)\b/i;
+/** A sentence that goes on describing the stain just named ("The staining is membranous."). */
+const ANAPHOR =
+  /^\s*(?:the |this )?(?:staining|stain|reactivity|immunoreactivity|expression|positivity|labell?ing|pattern|it)\b/i;
+const POSITIVE = /\bpositiv\w*|\bexpress\w*|\bstain\w*|\breactiv\w*|\blabel\w*|\bhighlight\w*|\+/i;
 
-function cd99Clause(s: DocSentence): string | undefined {
-  const t = s.masked;
-  const at = t.search(/\bCD\s?99\b/i);
-  if (at < 0) return undefined;
-  const before = t.slice(0, at);
-  const prev = [...before.matchAll(new RegExp(OTHER_MARKER.source, 'gi'))].at(-1);
-  // "negative for CD99, S100 and desmin": the words before CD99 belong to it unless another marker or a `;` stands between.
-  const start = Math.max(prev ? prev.index + prev[0].length : 0, before.lastIndexOf(';') + 1);
-  const nextAt = t.slice(at + 4).search(OTHER_MARKER);
-  return t.slice(start, nextAt < 0 ? t.length : at + 4 + nextAt);
+interface Reading {
+  sentences: DocSentence[];
+  negative: boolean;
+  positive: boolean;
+  visible: string;
+}
+
+function read(s: DocSentence, next: DocSentence | undefined): Reading | undefined {
+  const c = cd99Clause(s.masked);
+  if (!c || NO_RESULT.test(s.masked.slice(c.start, c.end))) return undefined;
+  let visible = c.visible;
+  const sentences = [s];
+  // "CD99 is positive. The staining is diffuse and membranous." (or after a semicolon): the words that follow go on
+  // describing the same stain.
+  const rest = /^\s*;/.test(s.masked.slice(c.end)) ? s.masked.slice(c.end).replace(/^\s*;/, '') : undefined;
+  for (const [more, from] of [
+    [rest, s],
+    [next?.masked, next],
+  ] as const) {
+    if (more === undefined || !from || !ANAPHOR.test(more) || CD99.test(more)) continue;
+    const clause = cd99Clause(`CD99 ${more}`);
+    if (!clause) continue;
+    visible += ` ${clause.visible}`;
+    if (!sentences.includes(from)) sentences.push(from);
+    break;
+  }
+  const described = localizationOf(visible) !== undefined || distributionOf(visible) !== undefined;
+  const negative = c.negated || (c.unattachedNegation && !described);
+  return { sentences, negative, positive: described || POSITIVE.test(visible), visible };
 }
 
 /**
@@ -26,57 +55,50 @@ function cd99Clause(s: DocSentence): string | undefined {
  */
 export function extractCd99(report: string): { answers: Answers; issues: string[] } {
   const doc = makeDoc(report);
-  const hit = doc.sentences.map((s) => ({ s, c: cd99Clause(s) })).find((x) => x.c !== undefined);
-  if (!hit) return { answers: {}, issues: ['The report does not mention CD99.'] };
-  const c = hit.c!;
-  const positive = /\bpositiv\w*|\bstain\w*|\breactiv\w*|\bexpress\w*|\bmembran\w*|\bcytoplasm\w*/i.test(c);
-  const negative =
-    /\bnegativ\w*|\bno (?:staining|expression|reactivity)\b|\bnot (?:express|stain)\w*/i.test(c) &&
-    !/\bpositiv\w*/i.test(c);
-  const ev = [hit.s];
-  if (negative) {
+  const addendumAt = doc.sentences.find((s) => ADDENDUM.test(s.masked))?.index ?? Number.POSITIVE_INFINITY;
+  const readings = doc.sentences
+    .map((s) => ({ s, r: read(s, doc.sentences[s.index + 1]) }))
+    .filter((x): x is { s: DocSentence; r: Reading } => x.r !== undefined && (x.r.negative || x.r.positive));
+  if (!doc.sentences.some((s) => CD99.test(s.masked)))
+    return { answers: {}, issues: ['The report does not mention CD99.'] };
+  const late = readings.filter((x) => x.s.index >= addendumAt);
+  const pick = (late.length ? late : readings).map((x) => x.r);
+  const first = pick[0];
+  if (!first) {
+    return { answers: {}, issues: ['The report names CD99 but gives no interpretable result.'] };
+  }
+  if (first.negative) {
     const why = 'CD99 is negative in the tumor.';
     return {
       answers: {
-        'cd99-localization': ruleAnswer('Negative (no staining)', ev, why),
-        'cd99-distribution': ruleAnswer('Not applicable', ev, `${why} Distribution does not apply.`),
+        'cd99-localization': ruleAnswer('Negative (no staining)', first.sentences, why),
+        'cd99-distribution': ruleAnswer('Not applicable', first.sentences, `${why} Distribution does not apply.`),
       },
       issues: [],
     };
   }
-  const membrane = /\bmembran\w*|\bmembrane\b/i.test(c);
-  const cytoplasm = /\bcytoplasm\w*/i.test(c);
-  const localization =
-    membrane && cytoplasm
-      ? 'Membranous and cytoplasmic'
-      : membrane
-        ? 'Membranous'
-        : cytoplasm
-          ? 'Cytoplasmic'
-          : undefined;
-  const pct = /(?:more than|over|>|≥|about|approximately|~)?\s*(\d{1,3})\s*%/i.exec(c);
-  let distribution: string | undefined;
-  let why = '';
-  if (/\bdiffuse\w*/i.test(c)) distribution = 'Diffuse';
-  else if (/\bpatch\w*/i.test(c)) distribution = 'Patchy';
-  else if (/\bfocal\w*|\brare\b|\bscattered\b|\bisolated\b|\bfew\b|\bsingle cells\b/i.test(c)) distribution = 'Focal';
-  else if (pct) {
-    const p = Number(pct[1]);
-    distribution = p > 50 ? 'Diffuse' : p >= 10 ? 'Patchy' : 'Focal';
-    why = ` (${p}% of cells: under 10% focal, 10-50% patchy, over 50% diffuse)`;
-  }
+  const withLoc = pick.find((r) => !r.negative && localizationOf(r.visible));
+  const withDist = pick.find((r) => !r.negative && distributionOf(r.visible));
+  const localization = withLoc && localizationOf(withLoc.visible);
+  const distribution = withDist && distributionOf(withDist.visible);
   return {
     answers: {
-      'cd99-localization': localization
-        ? ruleAnswer(localization, ev, `The CD99 staining is described as ${localization.toLowerCase()}.`)
-        : noAnswer(
-            positive
-              ? 'CD99 is positive but the staining pattern is not described.'
-              : 'The CD99 result is not described.'
-          ),
-      'cd99-distribution': distribution
-        ? ruleAnswer(distribution, ev, `The CD99 staining is ${distribution.toLowerCase()}${why}.`)
-        : noAnswer('The extent of CD99 staining is not described.'),
+      'cd99-localization':
+        withLoc && localization
+          ? ruleAnswer(
+              localization,
+              withLoc.sentences,
+              `The CD99 staining is described as ${localization.toLowerCase()}.`
+            )
+          : noAnswer('CD99 is positive but the staining pattern is not described.'),
+      'cd99-distribution':
+        withDist && distribution
+          ? ruleAnswer(
+              distribution.value,
+              withDist.sentences,
+              `The CD99 staining is ${distribution.value.toLowerCase()}: ${distribution.why}.`
+            )
+          : noAnswer('The extent of CD99 staining is not described.'),
     },
     issues: [],
   };

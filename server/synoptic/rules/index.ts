@@ -1,6 +1,7 @@
 // The offline (rules) extractor for any template: dispatches on the template and guarantees an answer slot per item.
+
+import type { Answers } from '../../../common/contracts';
 import type { Template } from '../template';
-import type { Answers } from '../types';
 import { extractCd99 } from './cd99';
 import { extractColorectal } from './colorectal';
 import { colorectalScope } from './colorectal/scope';

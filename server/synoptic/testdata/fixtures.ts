@@ -2,7 +2,7 @@
 // colorectal specimens that are or are not resections, with truth).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { AnswerValue } from '../types';
+import type { AnswerValue } from '../../../common/contracts';
 
 export interface Fixture {
   id: string;

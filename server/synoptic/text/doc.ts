@@ -1,6 +1,6 @@
 // A report prepared once for the rule extractors: sentences with a label-masked copy for matching and the verbatim
 // text for quoting, plus the helpers every rule uses to build an answer.
-import type { AnswerValue, ItemAnswer } from '../types';
+import type { AnswerValue, ItemAnswer } from '../../../common/contracts';
 import { maskLabels, splitSentences } from './sentences';
 
 export interface DocSentence {

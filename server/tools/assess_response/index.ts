@@ -1,7 +1,8 @@
 // The assess_response tool: RECIST 1.1 response category from target-lesion measurements at two time points.
 import { z } from 'zod';
+import type { AssessResponseOutput } from '../../../common/contracts/tools/assess-response';
 import { defineTool, ok, type ToolResult } from '../types';
-import { assessRecist, type RecistAssessment } from './recist';
+import { assessRecist } from './recist';
 
 const lesion = z.object({
   id: z.string().min(1).describe('Stable lesion name, the same at both time points, e.g. "liver-seg7"'),
@@ -42,7 +43,7 @@ const parameters = z.object({
     .describe('Optional single-slice areas (e.g. from segment_lesion) for a supplementary ratio; not part of RECIST'),
 });
 
-export type AssessResponseOutput = Omit<RecistAssessment, 'warnings'>;
+export type { AssessResponseOutput } from '../../../common/contracts/tools/assess-response';
 
 export const assessResponseTool = defineTool({
   name: 'assess_response',

@@ -1,5 +1,10 @@
 // RECIST 1.1 target-lesion response (Eisenhauer et al., Eur J Cancer 2009) as a pure function: sums, percentage
 // changes, the category and the rule that decided it, with the guideline's checks on the input.
+import type {
+  AssessResponseOutput,
+  LesionChange,
+  RecistCategory,
+} from '../../../common/contracts/tools/assess-response';
 import { ToolInputError } from '../types';
 import { baselineWarnings, checkIds, compareAreas } from './recist-checks';
 
@@ -22,42 +27,10 @@ export interface RecistInput {
   areas?: { baselineMm2: number; followUpMm2: number; lesionId?: string };
 }
 
-export type RecistCategory = 'CR' | 'PR' | 'SD' | 'PD';
+export type { LesionChange, RecistCategory } from '../../../common/contracts/tools/assess-response';
 
-export interface LesionChange {
-  id: string;
-  site?: string;
-  isLymphNode: boolean;
-  baselineMm: number;
-  followUpMm: number;
-  changeMm: number;
-  changePct: number;
-  /** `disappeared` (non-nodal 0 mm), `normal-node` (short axis < 10 mm), else `present`. */
-  status: 'disappeared' | 'normal-node' | 'present';
-}
-
-export interface RecistAssessment {
-  category: RecistCategory;
-  baselineSumMm: number;
-  followUpSumMm: number;
-  nadirSumMm: number;
-  changeFromBaselinePct: number;
-  /** null when the nadir is 0 (any growth is then infinite in percent). */
-  changeFromNadirPct: number | null;
-  absoluteChangeFromNadirMm: number;
-  /** Which rule decided, in words. */
-  rule: string;
-  perLesion: LesionChange[];
-  areaComparison?: {
-    lesionId?: string;
-    baselineMm2: number;
-    followUpMm2: number;
-    ratio: number;
-    changePct: number;
-    note: string;
-  };
-  warnings: string[];
-}
+/** The assessment with the guideline's warnings (the tool returns the warnings beside its output). */
+export type RecistAssessment = AssessResponseOutput & { warnings: string[] };
 
 // Sums of one-decimal measurements pick up float noise (0.1 + 0.2); comparisons allow for it.
 const EPS = 1e-6;

@@ -1,16 +1,13 @@
 // The `calculator` tool: safe arithmetic for the agent (doses, areas, percentage changes) without eval.
 import { z } from 'zod';
+import type { CalculatorOutput } from '../../../common/contracts/tools/searches';
 import { defineTool, failed, ok } from '../types';
 import { CalcError } from './errors';
 import { calculate, MAX_EXPRESSION_LENGTH } from './evaluate';
 
+export type { CalculatorOutput } from '../../../common/contracts/tools/searches';
 export { CalcError } from './errors';
 export { calculate, MAX_EXPRESSION_LENGTH } from './evaluate';
-
-export interface CalculatorOutput {
-  expression: string;
-  value: number;
-}
 
 const parameters = z.object({
   expression: z

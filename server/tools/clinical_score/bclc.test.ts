@@ -57,15 +57,52 @@ describe('bclc (2022 update)', () => {
     });
   });
 
-  it('lets a liver-function judgement refine Child-Pugh A/B and says so', () => {
-    const b = bclc({ ...base, childPughClass: 'B' });
-    expect(b.stage).toBe('0');
-    expect(b.notes?.join(' ')).toMatch(/Child-Pugh B was taken as preserved/);
-    expect(stage({ childPughClass: 'B', liverFunctionPreserved: false })).toBe('D');
+  it('lets a liver-function judgement refine Child-Pugh A and says so', () => {
     const a = bclc({ ...base, liverFunctionPreserved: false });
     expect(a.stage).toBe('D');
     expect(a.notes?.join(' ')).toMatch(/judged not preserved/);
     expect(stage({ childPughClass: undefined, liverFunctionPreserved: true })).toBe('0');
+    expect(bclc(base).assumptions).toBeUndefined();
+  });
+
+  it('does not stage Child-Pugh B as preserved liver function without the judgement', () => {
+    const b = bclc({ ...base, childPughClass: 'B', largestTumourCm: 3 });
+    expect(b.stage).toBeUndefined();
+    expect(b.value).toBe('A or D');
+    expect(b.alternatives).toEqual([
+      { stage: 'A', if: expect.stringMatching(/preserved \(liverFunctionPreserved: true\)/) },
+      { stage: 'D', if: expect.stringMatching(/end-stage \(liverFunctionPreserved: false\)/) },
+    ]);
+    expect(b.interpretation).toMatch(/^Stage not assigned: with Child-Pugh B, BCLC 2022 needs a clinical judgement/);
+    expect(b.interpretation).toMatch(/If preserved, stage A \(early\).*If end-stage, stage D \(terminal\)/);
+    expect(b.interpretation).toMatch(/transplantation candidacy should be assessed/);
+    expect(b.assumptions).toEqual([
+      expect.stringMatching(/liverFunctionPreserved: true would stage this patient A; .*false would stage D/),
+    ]);
+    expect(b.inputs).toContainEqual({ name: 'Liver function preserved', value: 'not judged' });
+    // The stages the judgement decides between follow the tumour burden and ECOG.
+    expect(bclc({ ...base, childPughClass: 'B', vascularInvasion: true }).value).toBe('C or D');
+    expect(bclc({ ...base, childPughClass: 'B', tumourCount: 5, largestTumourCm: 6 }).value).toBe('B or D');
+    expect(bclc({ ...base, childPughClass: 'B', ecog: 1 }).alternatives?.map((x) => x.stage)).toEqual(['C', 'D']);
+  });
+
+  it('stages Child-Pugh B as preserved only with liverFunctionPreserved: true, and lists that assumption', () => {
+    const b = bclc({ ...base, childPughClass: 'B', liverFunctionPreserved: true });
+    expect(b).toMatchObject({ stage: '0', value: '0', stageName: 'very early' });
+    expect(b.assumptions).toEqual([
+      expect.stringMatching(/^Liver function taken as preserved although Child-Pugh class is B/),
+    ]);
+    expect(b.interpretation).toMatch(/Assumes preserved liver function on clinical judgement \(Child-Pugh B\)\.$/);
+    const endStage = bclc({ ...base, childPughClass: 'B', liverFunctionPreserved: false });
+    expect(endStage).toMatchObject({ stage: 'D', value: 'D' });
+    expect(endStage.assumptions).toBeUndefined();
+  });
+
+  it('needs no judgement for Child-Pugh B when ECOG PS > 2 decides the stage', () => {
+    const b = bclc({ ...base, childPughClass: 'B', ecog: 3 });
+    expect(b).toMatchObject({ stage: 'D', value: 'D' });
+    expect(b.assumptions).toBeUndefined();
+    expect(b.notes?.join(' ')).toMatch(/Child-Pugh B did not change the stage/);
   });
 
   it('refuses missing or contradictory liver function', () => {

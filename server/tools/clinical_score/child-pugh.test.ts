@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   albuminPoints,
+  BILIRUBIN_CUTOFFS_TEXT,
   bilirubinPoints,
   type ChildPughInput,
   childPugh,
@@ -86,5 +89,19 @@ describe('childPugh', () => {
     expect(childPughInput.safeParse({ ...base, bilirubin: { value: 2, unit: 'mmol/L' } }).success).toBe(false);
     expect(childPughInput.safeParse({ ...base, bilirubin: 2 }).success).toBe(false);
     expect(childPughInput.safeParse({ ...base, ascites: 'severe' }).success).toBe(false);
+  });
+
+  it('states the same bilirubin cut-offs in both units as the knowledge text, and scores by them', () => {
+    const doc = readFileSync(resolve(import.meta.dirname, '../../../knowledge/clinical-scores.md'), 'utf8');
+    const row = doc.split('\n').find((l) => l.startsWith('| Total bilirubin |'));
+    expect(row).toBe(
+      '| Total bilirubin | below 2 mg/dL (below 34.2 µmol/L) | 2–3 mg/dL (34.2–51.3 µmol/L) | above 3 mg/dL (above 51.3 µmol/L) |'
+    );
+    expect(BILIRUBIN_CUTOFFS_TEXT).toContain('< 2 / 2–3 / > 3 mg/dL (< 34.2 / 34.2–51.3 / > 51.3 µmol/L');
+    expect(childPugh(base).notes?.[0]).toContain(BILIRUBIN_CUTOFFS_TEXT);
+    // The stated SI limits are where the points change when µmol/L is given.
+    const points = (umol: number) =>
+      childPugh({ ...base, bilirubin: { value: umol, unit: 'µmol/L' } }).components[0]?.points;
+    expect([34.1, 34.2, 51.3, 51.4].map(points)).toEqual([1, 2, 2, 3]);
   });
 });

@@ -33,12 +33,19 @@ export const CHILD_PUGH_SOURCE =
   'Pugh RNH, Murray-Lyon IM, Dawson JL, Pietroni MC, Williams R. Transection of the oesophagus for bleeding oesophageal ' +
   'varices. Br J Surg 1973;60:646–649 (modification of the Child–Turcotte classification; INR in place of prothrombin time as commonly used).';
 
-/** Points for bilirubin in mg/dL: < 2 → 1, 2–3 → 2, > 3 → 3 (µmol/L inputs are converted with 17.1 first). */
+/**
+ * Points for bilirubin in mg/dL: < 2 → 1, 2–3 → 2, > 3 → 3. µmol/L inputs are converted with 17.1 first, so the SI
+ * boundaries are exactly 34.2 and 51.3 µmol/L (tables that round them to 34 and 50 or 51 differ only at the edges).
+ */
 export const bilirubinPoints = (mgDl: number): 1 | 2 | 3 => (mgDl < 2 ? 1 : mgDl <= 3 ? 2 : 3);
 /** Points for albumin in g/dL: > 3.5 → 1, 2.8–3.5 → 2, < 2.8 → 3. */
 export const albuminPoints = (gDl: number): 1 | 2 | 3 => (gDl > 3.5 ? 1 : gDl >= 2.8 ? 2 : 3);
 /** Points for INR: < 1.7 → 1, 1.7–2.3 → 2, > 2.3 → 3. */
 export const inrPoints = (inr: number): 1 | 2 | 3 => (inr < 1.7 ? 1 : inr <= 2.3 ? 2 : 3);
+
+/** The bilirubin cut-offs in both units, as the knowledge text (knowledge/clinical-scores.md) states them. */
+export const BILIRUBIN_CUTOFFS_TEXT =
+  '< 2 / 2–3 / > 3 mg/dL (< 34.2 / 34.2–51.3 / > 51.3 µmol/L, converted with 17.1 µmol/L per mg/dL)';
 
 const ORDINAL_POINTS = { none: 1, mild: 2, moderate_severe: 3, grade_1_2: 2, grade_3_4: 3 } as const;
 
@@ -92,7 +99,7 @@ export function childPugh(input: ChildPughInput): ChildPughResult {
     interpretation: `${points} points: ${CLASS_TEXT[cls]}`,
     source: CHILD_PUGH_SOURCE,
     notes: [
-      'Cut-offs: bilirubin < 2 / 2–3 / > 3 mg/dL (µmol/L ÷ 17.1), albumin > 3.5 / 2.8–3.5 / < 2.8 g/dL, INR < 1.7 / 1.7–2.3 / > 2.3.',
+      `Cut-offs: bilirubin ${BILIRUBIN_CUTOFFS_TEXT}, albumin > 3.5 / 2.8–3.5 / < 2.8 g/dL (> 35 / 28–35 / < 28 g/L), INR < 1.7 / 1.7–2.3 / > 2.3.`,
     ],
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ScoreResult } from '../../../common/contracts/tools/clinical-score';
 import { readToolConfig } from '../config';
 import { runTool, toolSpec } from '../run-tool';
 import { clinicalScoreTool } from './index';
@@ -80,6 +81,28 @@ describe('clinical_score tool', () => {
       status: 'error',
       message: expect.stringMatching(/^Contradictory liver function/),
     });
+  });
+
+  it('carries the BCLC liver-function assumption through the output contract the UI reads', async () => {
+    const args = {
+      score: 'bclc',
+      tumourCount: 1,
+      largestTumourCm: 4.4,
+      vascularInvasion: false,
+      extrahepaticSpread: false,
+      ecog: 0,
+      childPughClass: 'B',
+    };
+    const open = await runTool(clinicalScoreTool, args, ctx);
+    expect(open.status).toBe('ok');
+    const card = ScoreResult.parse(open.output);
+    expect(card.value).toBe('A or D');
+    expect(card.assumptions?.[0]).toMatch(/^Needed: a clinical judgement of liver function for Child-Pugh B/);
+    const judged = ScoreResult.parse(
+      (await runTool(clinicalScoreTool, { ...args, liverFunctionPreserved: true }, ctx)).output
+    );
+    expect(judged.value).toBe('A');
+    expect(judged.assumptions?.[0]).toMatch(/taken as preserved although Child-Pugh class is B/);
   });
 
   it('publishes an object-rooted JSON Schema with one branch per score', () => {

@@ -1,6 +1,7 @@
 // The `clinical_score` tool: deterministic liver, staging, performance and dosing scores with inputs, units and sources.
 import { z } from 'zod';
-import { defineTool, ok } from '../types';
+import type { ClinicalScoreOutput } from '../../../common/contracts/tools/clinical-score';
+import { defineTool, ok, type ToolResult } from '../types';
 import { albi, albiInput } from './albi';
 import { bclc, bclcInput } from './bclc';
 import { childPugh, childPughInput } from './child-pugh';
@@ -8,6 +9,7 @@ import { ecogKarnofsky, ecogKarnofskyInput } from './performance-status';
 import { bsaInput, cockcroftGault, crclInput, mosteller } from './renal-body';
 import type { ScoreResult } from './result';
 
+export type { ClinicalScoreOutput } from '../../../common/contracts/tools/clinical-score';
 export { type AlbiInput, type AlbiResult, albi, albiGrade } from './albi';
 export { type BclcInput, type BclcResult, type BclcStage, bclc } from './bclc';
 export { type ChildPughInput, type ChildPughResult, childPugh } from './child-pugh';
@@ -52,11 +54,13 @@ export const clinicalScoreTool = defineTool({
     'Computes a clinical score deterministically and returns the inputs (in the formula units), the value, its interpretation ' +
     'and the published source. Scores: child_pugh (bilirubin, albumin, INR, ascites, encephalopathy → 5–15 points, class A/B/C); ' +
     'albi (bilirubin, albumin → ALBI score and grade 1–3); bclc (HCC nodules, largest size, macrovascular invasion, extrahepatic ' +
-    'spread, ECOG, Child-Pugh class or liver-function judgement → BCLC 0/A/B/C/D, 2022 update); ecog_karnofsky (ECOG ↔ Karnofsky); ' +
+    "spread, ECOG, Child-Pugh class and/or the clinician's liver-function judgement → BCLC 0/A/B/C/D, 2022 update; Child-Pugh B " +
+    'is staged only with liverFunctionPreserved given, otherwise the stage under each judgement is returned); ecog_karnofsky (ECOG ↔ Karnofsky); ' +
     'crcl_cockcroft_gault (age, weight kg, serum creatinine, sex → mL/min); bsa_mosteller (height cm, weight kg → m²). ' +
     'Units are never guessed: give each lab value with its unit.',
   parameters: clinicalScoreInput,
-  async execute(input) {
-    return ok(computeScore(input));
+  // Every score's result is a ClinicalScoreOutput (the shape readers outside the tool parse).
+  async execute(input): Promise<ToolResult<ClinicalScoreOutput>> {
+    return ok<ClinicalScoreOutput>(computeScore(input));
   },
 });

@@ -20,4 +20,6 @@ export interface ScoreResult<S extends string = string, V = number | string> {
   source: string;
   /** Caveats the clinician should see with this result. */
   notes?: string[];
+  /** Assumptions the result rests on, or that it needs and did not make (e.g. BCLC: liver function in Child-Pugh B). */
+  assumptions?: string[];
 }

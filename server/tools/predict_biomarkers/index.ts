@@ -3,10 +3,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { PredictBiomarkersOutput } from '../../../common/contracts/tools/predict-biomarkers';
 import { modelProblem, readManifest } from '../models';
 import { defineTool, failed, ok, type ToolResult, unavailable } from '../types';
 import { checkBag, isDocumentReference, loadBag, MAX_TILES, NPY_CONTENT_TYPE } from './bag';
-import { DEMO_DISCLAIMER, disclaimerFor, labelFor, TARGETS, type Target } from './labels';
+import { DEMO_DISCLAIMER, disclaimerFor, labelFor, TARGETS } from './labels';
 import { chooseModel } from './model-entry';
 import { loadSession, ModelLoadError, runMil } from './session';
 
@@ -40,24 +41,7 @@ const Parameters = z.object({
     ),
 });
 
-export interface BiomarkerPrediction {
-  target: Target;
-  /** Model probability of the positive class, 0–1, rounded to 4 decimals. */
-  probability: number;
-  label: string;
-  threshold: number;
-}
-
-export interface PredictBiomarkersOutput {
-  predictions: BiomarkerPrediction[];
-  model: { id: string; version: string; validation: string };
-  disclaimer: string;
-  /** Indices (0-based rows of the bag) of the tiles with the highest attention, highest first; at most 5. */
-  topTiles: number[];
-  bag: { n: number; d: number };
-  /** Where the bag came from: the DocumentReference, the file path, or 'inline'. */
-  source: string;
-}
+export type { BiomarkerPrediction, PredictBiomarkersOutput } from '../../../common/contracts/tools/predict-biomarkers';
 
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 

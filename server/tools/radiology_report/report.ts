@@ -1,10 +1,11 @@
 // The radiology_report pipeline once images are rendered: one vision call per image, then one text-only comparison.
 
+import type { PerImageReport, RadiologyReportOutput } from '../../../common/contracts/tools/radiology-report';
 import { predict } from '../../llm/signature';
 import type { Model } from '../../llm/types';
 import type { UsageTotals } from '../../llm/usage';
 import type { RenderedImage } from './render';
-import { type Comparison, compareTimePoints, describeImage, type ImageFindings } from './signature';
+import { compareTimePoints, describeImage, type ImageFindings } from './signature';
 
 export const DISCLAIMER = "Machine-generated image description; not a radiologist's report.";
 
@@ -18,27 +19,7 @@ export interface ReportImage {
   rendered: RenderedImage;
 }
 
-export interface PerImageReport extends ImageFindings {
-  /** 1-based position in the request. */
-  index: number;
-  source: string;
-  label?: string;
-  date?: string;
-  format: 'dicom' | 'png';
-  modality?: string;
-  /** Size of the image the model saw. */
-  sentPx: [number, number];
-  pixelSpacingMm?: number;
-  window?: { center: number; width: number };
-}
-
-export interface RadiologyReportOutput {
-  model: string;
-  perImage: PerImageReport[];
-  comparison?: Comparison & { timePoints: string[] };
-  usage: UsageTotals;
-  disclaimer: string;
-}
+export type { PerImageReport, RadiologyReportOutput } from '../../../common/contracts/tools/radiology-report';
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);

@@ -1,11 +1,12 @@
 // The segment_lesion tool: box-prompted segmentation of one CT/MR slice (DICOM) or picture (PNG) with RECIST sizes
 // and an overlay, so a response assessment can rest on measured, checkable outlines.
 import { z } from 'zod';
+import type { SegmentLesionOutput } from '../../../common/contracts/tools/segment-lesion';
 import { defineTool, failed, ok, type ToolResult } from '../types';
-import { decodeImage, type LoadedImage, type SourceSummary, WINDOW_PRESETS, type Window } from './decode-image';
-import { type EngineOutcome, isOutcome, runEngine } from './engines';
+import { decodeImage, type LoadedImage, WINDOW_PRESETS, type Window } from './decode-image';
+import { isOutcome, runEngine } from './engines';
 import { readImageBytes } from './image-source';
-import { type Box, boxProblem, encodeRle, type RleMask } from './mask';
+import { type Box, boxProblem, encodeRle } from './mask';
 import { measureMask } from './measure';
 import { renderOverlay } from './overlay';
 
@@ -46,31 +47,7 @@ const parameters = z.object({
     .describe('Overlay PNG: region (crop around the box, default), full (whole slice, larger), or none.'),
 });
 
-/** What segment_lesion returns. Sizes in mm only when the image states its pixel spacing. */
-export interface SegmentLesionOutput {
-  engine: EngineOutcome['engine'];
-  engineVersion: string;
-  model?: EngineOutcome['model'];
-  levels?: EngineOutcome['levels'];
-  mask: RleMask;
-  areaPx: number;
-  areaMm2?: number;
-  longestDiameterMm?: number;
-  shortAxisMm?: number;
-  longestDiameterPx: number;
-  shortAxisPx: number;
-  pixelSpacingMm?: [number, number];
-  centroidPx: [number, number];
-  /** End points of the two diameters, [x, y] in pixels. */
-  axes: { long: [[number, number], [number, number]]; short: [[number, number], [number, number]] };
-  box: Box;
-  overlayPng?: string;
-  overlayRegion?: Box;
-  overlayScale?: number;
-  sourceSummary: SourceSummary;
-  /** Always present: an automated outline is a measurement aid, not a read. */
-  disclaimer: string;
-}
+export type { SegmentLesionOutput } from '../../../common/contracts/tools/segment-lesion';
 
 const DISCLAIMER =
   'Automated outline on a single slice; not a clinically validated measurement. A radiologist should confirm the outline and diameters before they inform treatment.';

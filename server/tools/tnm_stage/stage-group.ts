@@ -1,20 +1,9 @@
 // Looks up the AJCC 8th edition stage group for a T/N/M combination in a site's table.
-import { normaliseCategory, type TnmPrefix } from './normalise';
+import type { TnmStage } from '../../../common/contracts/tools/tnm-stage';
+import { normaliseCategory } from './normalise';
 import { type SiteTable, type StageRow, TABLES, type TnmSite } from './tables';
 
-export interface TnmStage {
-  site: TnmSite;
-  edition: 'AJCC 8th';
-  t: string;
-  n: string;
-  m: string;
-  /** The classification prefix given with each category (c, p, yp…), null when none was given. */
-  prefixes: { t: TnmPrefix | null; n: TnmPrefix | null; m: TnmPrefix | null };
-  stageGroup: string;
-  /** The table row(s) that decided the group. */
-  rule: string;
-  notes?: string[];
-}
+export type { TnmStage } from '../../../common/contracts/tools/tnm-stage';
 
 export type StageOutcome = { ok: true; stage: TnmStage } | { ok: false; message: string };
 

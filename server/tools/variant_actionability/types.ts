@@ -1,8 +1,9 @@
 // Shapes shared by the normaliser, the offline knowledge, the OncoKB mapping and the tool output.
+import type { Level } from '../../../common/contracts/tools/variant-actionability';
 import type { TumourCode } from './tumour-types';
 
 /** OncoKB-style levels: 1 FDA-recognised here, 2 guideline standard here, 3A/3B clinical evidence here/elsewhere, 4 biological, R1/R2 resistance. */
-export type Level = '1' | '2' | '3A' | '3B' | '4' | 'R1' | 'R2';
+export type { Level } from '../../../common/contracts/tools/variant-actionability';
 export const SENSITIVE_LEVELS: readonly Level[] = ['1', '2', '3A', '3B', '4'];
 export const RESISTANCE_LEVELS: readonly Level[] = ['R1', 'R2'];
 
@@ -63,47 +64,4 @@ export interface NormalisedQuery {
   tumourText?: string;
 }
 
-export type MatchType = 'this tumour type' | 'other tumour type';
-
-export interface TherapyOut {
-  drugs: string[];
-  level: Level;
-  /** The tumour type the evidence is for. */
-  tumorType: string;
-  matchType: MatchType;
-  source: string;
-  year?: number;
-  note?: string;
-  pmids?: string[];
-}
-
-export interface ActionabilityOutput {
-  query: {
-    gene?: string;
-    alteration: string;
-    tumorType?: string;
-    partner?: string;
-    normalised: {
-      gene?: string;
-      alteration: string;
-      tumourType?: string;
-      tumourTypeLabel?: string;
-      oncotreeCode?: string;
-    };
-  };
-  source: 'oncokb' | 'offline';
-  knowledgeVersion: string;
-  /** 'Oncogenic', 'Likely Oncogenic', 'Unknown', 'Not applicable' (biomarkers), or OncoKB's own value. */
-  oncogenicity: string;
-  effect: string;
-  highestSensitiveLevel: Level | null;
-  highestResistanceLevel: Level | null;
-  /** OncoKB only, e.g. 'LEVEL_Fda2'. */
-  highestFdaLevel?: string;
-  therapies: TherapyOut[];
-  resistance: TherapyOut[];
-  notes: string[];
-  /** Why OncoKB was not used although a token is configured. */
-  fallbackReason?: string;
-  summary: string;
-}
+export type { ActionabilityOutput, MatchType, TherapyOut } from '../../../common/contracts/tools/variant-actionability';

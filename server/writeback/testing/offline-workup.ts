@@ -1,6 +1,6 @@
 // Test fixture without any server: a WorkupResult from real in-process runs of the tools that need no record
 // (RECIST from given diameters, a prediction on an inline synthetic bag, offline variant knowledge, TNM).
-import type { WorkupResult, WorkupToolCall } from '../../agent/workup-result';
+import type { WorkupResult, WorkupToolCall } from '../../../common/contracts';
 import { assessResponseTool } from '../../tools/assess_response';
 import { readToolConfig } from '../../tools/config';
 import { predictBiomarkersTool } from '../../tools/predict_biomarkers';

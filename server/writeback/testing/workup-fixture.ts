@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { DocumentReference } from '@medplum/fhirtypes';
+import type { EvidenceItem, Finding, WorkupResult, WorkupToolCall } from '../../../common/contracts';
 import { encodeNpy } from '../../../common/npy/npy';
-import type { EvidenceItem, Finding, WorkupResult, WorkupToolCall } from '../../agent/workup-result';
 import { createFhirClient } from '../../fhir/fhir-client';
 import { CRC_BASELINE, CRC_FOLLOW_UP } from '../../sandbox/demo/crc-metastatic-imaging';
 import { isoDate } from '../../sandbox/demo/imaging';

@@ -1,6 +1,6 @@
 // Renders the answer's markdown as React elements (text nodes only, never HTML) with its citations as buttons.
 import type { ReactNode } from 'react';
-import { type Block, type Inline, parseMarkdown } from '../../workup/markdown';
+import { type Block, type Inline, parseMarkdown } from '../../../common/workup/markdown';
 import { Citations } from '../Citation/Citation';
 
 function InlineNode({ node }: { node: Inline }): ReactNode {

@@ -6,7 +6,7 @@ import {
   citationKey,
   type ResolvedCitation,
   resolveCitation,
-} from '../../workup/citations';
+} from '../../../common/workup/citations';
 import { toolShort, toolTitle } from '../../workup/labels';
 import { describeRecordItem } from '../../workup/record-item';
 

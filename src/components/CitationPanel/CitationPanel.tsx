@@ -1,6 +1,6 @@
 // The side panel that opens what a citation names: the guideline passage, the tool result or the record item.
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
-import { citationKey, type ResolvedCitation } from '../../workup/citations';
+import { citationKey, type ResolvedCitation } from '../../../common/workup/citations';
 import { describeRecordItem } from '../../workup/record-item';
 import { json, ToolOutput } from '../ToolOutput/ToolOutput';
 

@@ -1,7 +1,7 @@
 // The workup's findings grouped by kind, conflicts first and highlighted, each with its sources as citations.
 import type { ReactNode } from 'react';
-import type { Finding, WorkupToolCall } from '../../../server/agent/workup-result';
-import { parseCitationToken } from '../../workup/citations';
+import type { Finding, WorkupToolCall } from '../../../common/contracts';
+import { parseCitationToken } from '../../../common/workup/citations';
 import { citesDemoModel, groupFindings, therapyLevel } from '../../workup/findings';
 import { AiLabel, ValidationLabel } from '../AiLabel/AiLabel';
 import { Citations } from '../Citation/Citation';

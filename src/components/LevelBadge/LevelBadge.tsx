@@ -1,6 +1,6 @@
 // An evidence-level badge (OncoKB-style 1–4, R1/R2) whose colour and tooltip say how strong the evidence is.
 import type { ReactNode } from 'react';
-import type { Level } from '../../../server/tools/variant_actionability/types';
+import type { Level } from '../../../common/contracts/tools';
 import { LEVEL_MEANING } from '../../workup/findings';
 
 /**

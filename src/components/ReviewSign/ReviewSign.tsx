@@ -2,10 +2,8 @@
 // item, the validation result, and "Sign and save to chart" committing it with the clinician's own token.
 import type Client from 'fhirclient/lib/Client';
 import type { ReactNode } from 'react';
+import type { SynopticInput, WorkupResult, WritebackPlan } from '../../../common/contracts';
 import type { ChartState } from '../../../common/writeback/preview';
-import type { WorkupResult } from '../../../server/agent/workup-result';
-import type { WritebackPlan } from '../../../server/writeback/plan';
-import type { SynopticInput } from '../../../server/writeback/synoptic';
 import { reviewGroups } from '../../writeback/groups';
 import { scopeWarnings } from '../../writeback/scopes';
 import { ChartNote, Saved, SaveFailure } from './outcome';

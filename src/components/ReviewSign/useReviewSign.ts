@@ -4,11 +4,9 @@
 import type { DiagnosticReport } from '@medplum/fhirtypes';
 import type Client from 'fhirclient/lib/Client';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { SynopticInput, WorkupResult, WritebackPlan } from '../../../common/contracts';
 import type { ChartPreview } from '../../../common/writeback/preview';
 import { previewChart } from '../../../common/writeback/preview';
-import type { WorkupResult } from '../../../server/agent/workup-result';
-import type { WritebackPlan } from '../../../server/writeback/plan';
-import type { SynopticInput } from '../../../server/writeback/synoptic';
 import { browserApi } from '../../workup/api';
 import { requestPlan } from '../../writeback/api';
 import { type CommitReport, clientTransport } from '../../writeback/commit';

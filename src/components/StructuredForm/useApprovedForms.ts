@@ -1,7 +1,7 @@
 // Keeps the synoptic forms the pathologist approved in this session, for the next write-back plan. One form per
 // template: the plan keys a form by its template, so a later approval of the same template replaces the earlier one.
 import { useCallback, useMemo, useState } from 'react';
-import type { SynopticInput } from '../../../server/writeback/synoptic';
+import type { SynopticInput } from '../../../common/contracts';
 import type { Approval } from '../../synoptic/api';
 
 interface Approved {

@@ -1,6 +1,6 @@
 // Therapies matched to an alteration, strongest evidence first, each with its level badge and source.
 import type { ReactNode } from 'react';
-import type { TherapyOut } from '../../../server/tools/variant_actionability/types';
+import type { TherapyOut } from '../../../common/contracts/tools';
 import type { ActionabilityView } from '../../workup/tool-views';
 import { LevelBadge } from '../LevelBadge/LevelBadge';
 

@@ -1,9 +1,9 @@
 // One tool call's result as a clinician reads it: measurements with overlays, response, predictions, therapies;
 // any other tool's output as formatted JSON, and failures with their reason.
 import type { ReactNode } from 'react';
-import type { WorkupToolCall } from '../../../server/agent/workup-result';
+import type { WorkupToolCall } from '../../../common/contracts';
 import { callDetail, formatMs, toolTitle } from '../../workup/labels';
-import { actionabilityOf, predictionsOf, responseOf, segmentationOf } from '../../workup/tool-views';
+import { actionabilityOf, predictionsOf, responseOf, scoreOf, segmentationOf, stageOf } from '../../workup/tool-views';
 import { AiLabel } from '../AiLabel/AiLabel';
 import { Predictions } from '../Predictions/Predictions';
 import { Segmentation } from '../Segmentation/Segmentation';
@@ -54,10 +54,62 @@ function Body({ call }: { call: WorkupToolCall }): ReactNode {
   if (actionability) {
     return <Therapies view={actionability} />;
   }
+  const score = scoreOf(call);
+  if (score) {
+    return (
+      <div data-testid="score">
+        <p className="response-category">
+          {score.title}: {String(score.value)}
+          {score.unit ? ` ${score.unit}` : ''}
+        </p>
+        <p>{score.interpretation}</p>
+        <Caveats assumptions={score.assumptions} notes={score.notes} />
+        <RawOutput output={call.output} />
+      </div>
+    );
+  }
+  const stage = stageOf(call);
+  if (stage) {
+    const p = stage.prefixes;
+    return (
+      <div data-testid="stage">
+        <p className="response-category">Stage {stage.stageGroup}</p>
+        <p>
+          {`${p.t ?? ''}${stage.t} ${p.n ?? ''}${stage.n} ${p.m ?? ''}${stage.m}`} · {stage.edition}
+        </p>
+        <p className="muted">{stage.rule}</p>
+        <Caveats notes={stage.notes} />
+        <RawOutput output={call.output} />
+      </div>
+    );
+  }
+  return <RawOutput output={call.output} />;
+}
+
+/** What a result rests on, shown with it: an assumption changes the answer if it does not hold. */
+function Caveats({ assumptions = [], notes = [] }: { assumptions?: string[]; notes?: string[] }): ReactNode {
+  if (!assumptions.length && !notes.length) return null;
+  return (
+    <ul className="caveats">
+      {assumptions.map((a) => (
+        <li key={`a-${a}`} className="assumption" data-testid="assumption">
+          <strong>Assumption:</strong> {a}
+        </li>
+      ))}
+      {notes.map((n) => (
+        <li key={`n-${n}`} className="muted">
+          {n}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RawOutput({ output }: { output: unknown }): ReactNode {
   return (
     <details className="report-text">
       <summary>Output</summary>
-      <pre>{json(call.output)}</pre>
+      <pre>{json(output)}</pre>
     </details>
   );
 }

@@ -1,8 +1,8 @@
 // The "Prepare workup" card: an optional question, live progress, errors with Retry, then the cited report.
 import type Client from 'fhirclient/lib/Client';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { SynopticInput } from '../../../common/contracts';
 import type { PatientRecord } from '../../../common/record/patient-record';
-import type { SynopticInput } from '../../../server/writeback/synoptic';
 import type { WorkupError } from '../../workup/errors';
 import { reportOf } from '../../workup/report';
 import { ReviewSign } from '../ReviewSign/ReviewSign';

@@ -2,8 +2,8 @@
 // findings, overlays, labels, and that hostile answer text stays text.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import type { WorkupToolCall } from '../../../common/contracts';
 import { emptyRecord, type PatientRecord } from '../../../common/record/patient-record';
-import type { WorkupToolCall } from '../../../server/agent/workup-result';
 import { EVENTS, RESULT } from '../../workup/fixtures';
 import { INITIAL_VIEW, reduceWorkup, type WorkupAction } from '../../workup/reducer';
 import { reportOf } from '../../workup/report';

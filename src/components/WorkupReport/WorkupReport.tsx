@@ -2,7 +2,7 @@
 // with a side panel that opens whatever a citation names.
 import { type ReactNode, useMemo, useState } from 'react';
 import type { PatientRecord } from '../../../common/record/patient-record';
-import { type CitationIndex, type CitationRef, citationKey, resolveCitation } from '../../workup/citations';
+import { type CitationIndex, type CitationRef, citationKey, resolveCitation } from '../../../common/workup/citations';
 import { formatMs, modeLabel, toolTitle } from '../../workup/labels';
 import { findRecordItem } from '../../workup/record-item';
 import type { ReportData } from '../../workup/report';

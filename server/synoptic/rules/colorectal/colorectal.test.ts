@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Answers } from '../../../../common/contracts';
 import { rulesFor } from '../../constraints';
 import { quoteInText } from '../../constraints/generic';
 import { loadTemplate } from '../../template';
 import { COLORECTAL } from '../../testdata/fixtures';
-import type { Answers } from '../../types';
 import { extractColorectal } from '.';
 
 const template = loadTemplate('cap-colorectal-resection');

@@ -1,9 +1,10 @@
 // The offline extractor of the CAP colon and rectum resection template: every item from the gross description,
 // each with the sentences that support it, and the derived items (closest margin, status) reasoned from the distances.
+
+import type { Answers, ItemAnswer } from '../../../../common/contracts';
 import { type Doc, type DocSentence, makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
 import { formatCm } from '../../text/measure';
 import { TUMOR_NOUN } from '../../text/sentences';
-import type { Answers, ItemAnswer } from '../../types';
 import { findTumorSize } from '../tumor-size';
 import { type Finding, findProcedure, findSite } from './anatomy';
 import { type DistanceFinding, findMargins, MARGIN_KINDS, type MarginKind } from './margins';

@@ -2,11 +2,12 @@
 // endoscopic or local excision, or an unclear specimen): the resection-only items stay unanswered with the reason,
 // and only what the text states (site, perforation, size and extent of an excised lesion) is kept. Shared by the
 // rules extractor and the LLM loop, so both leave the same items alone.
+
+import type { Answers, ItemAnswer } from '../../../../common/contracts';
 import { type Doc, makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
 import { formatCm } from '../../text/measure';
 import { grossSection } from '../../text/sections';
 import { TUMOR_NOUN } from '../../text/sentences';
-import type { Answers, ItemAnswer } from '../../types';
 import { findTumorSize } from '../tumor-size';
 import { type Finding, findSite } from './anatomy';
 import { classifySpecimen, type SpecimenFinding, specimenIssue, specimenNoun } from './specimen';

@@ -1,9 +1,11 @@
 // The offline extractor of the AJCC 8th lung resection template: pT, pN, M from the summary and clinical note, and
 // the stage group looked up in the AJCC table from those three.
+
+import type { Answers } from '../../../../common/contracts';
 import { stageGroup } from '../../../tools/tnm_stage/stage-group';
 import { makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
-import type { Answers } from '../../types';
-import { findM, findN } from './n-m-category';
+import { findM } from './m-category';
+import { findN } from './n-category';
 import { findT } from './t-category';
 
 /**

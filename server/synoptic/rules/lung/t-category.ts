@@ -3,6 +3,8 @@
 import type { Doc, DocSentence } from '../../text/doc';
 import { DIMS, dimensionsCm, formatCm } from '../../text/measure';
 import { findTumorSize } from '../tumor-size';
+import { lobesIn, primaryLobe } from './side';
+import { clauseBounds, invaded, STRUCTURES } from './t-descriptors';
 
 export const LUNG_TUMOR = /\b(?:tumou?rs?|carcinomas?|adenocarcinomas?|neoplasms?|mass(?:es)?|lesions?)\b/i;
 export const T_ORDER = ['TX', 'T0', 'Tis', 'T1mi', 'T1a', 'T1b', 'T1c', 'T2a', 'T2b', 'T3', 'T4'] as const;
@@ -11,57 +13,6 @@ export interface TFinding {
   t: string;
   sentences: DocSentence[];
   reasons: string[];
-}
-
-const LOBE = /\b(right|left)\s+(upper|middle|lower)\s+lobe\b|\b(R|L)(U|M|L)L\b/gi;
-
-/** Structures whose invasion raises T (AJCC 8th lung), with the least T each implies. */
-const STRUCTURES: { re: RegExp; t: string; why: string }[] = [
-  {
-    re: /\bdiaphragm\w*|\bmediastin(?:um|al)\b(?!\s+(?:lymph|nodes?|stations?|dissection))|\bheart\b|\bgreat vessels?\b|\baorta\b|\bsuperior vena cava\b|\btrachea\b|\bcarina\b|\bo?esophag\w*|\bvertebra\w*|\brecurrent laryngeal nerve\b/gi,
-    t: 'T4',
-    why: 'invasion of a T4 structure (diaphragm, mediastinum, heart, great vessels, trachea, carina, oesophagus, vertebra)',
-  },
-  {
-    re: /\bchest wall\b|\bribs?\b|\bparietal pleura\b|\bphrenic nerve\b|\b(?:parietal )?pericardi(?:um|al)\b|\bsuperior sulcus\b/gi,
-    t: 'T3',
-    why: 'invasion of the chest wall, parietal pleura, phrenic nerve or parietal pericardium',
-  },
-  { re: /\bvisceral pleura\b/gi, t: 'T2a', why: 'visceral pleural invasion' },
-  { re: /\b(?:(?:right|left)\s+)?main(?:stem)? bronchus\b/gi, t: 'T2a', why: 'main bronchus involvement' },
-];
-const INVASION_VERB = /\b(?:invad\w*|invasion|involv\w*|infiltrat\w*|extend\w*|grow\w*|penetrat\w*|through|into)\b/gi;
-const AFTER_NEG =
-  /^\s*(?:\([^)]*\)\s*)?(?:invasion|involvement|infiltration)?\s*(?::\s*|,?\s*(?:which\s+)?(?:is|are|was|were)\s+)?(?:not|no|none|absent|negative|free|uninvolved|clear)\b|^[^;:]*:\s*(?:not|no|none|absent|negative)\b/i;
-const NOUN_AFTER =
-  /^\s*(?:\([^)]*\)\s*)?(?:invasion|involvement|infiltration)\b|^[^;:]*:\s*(?:present|involved|invaded|identified|positive)\b/i;
-
-/** The clause around a position: between `;` or sentence ends. */
-function clauseBounds(t: string, at: number): [number, number] {
-  const start = t.lastIndexOf(';', at) + 1;
-  const endRel = t.slice(at).search(/;/);
-  return [start, endRel < 0 ? t.length : at + endRel];
-}
-
-/** Whether a structure mention is affirmed as invaded (and not negated) in its clause. */
-function invaded(t: string, at: number, len: number): boolean {
-  const [start, end] = clauseBounds(t, at);
-  const before = t.slice(start, at);
-  const after = t.slice(at + len, end);
-  // "No chest wall, diaphragm or pericardial invasion", "without invasion of the diaphragm"
-  if (
-    /\b(?:no|not|without|free of|negative for)\b(?:(?!\b(?:invad\w*|involv\w*|is|are|was|shows?|extends?|grows?)\b)[\w\s,/-])*$/i.test(
-      before
-    )
-  )
-    return false;
-  if (AFTER_NEG.test(after)) return false;
-  if (NOUN_AFTER.test(after)) return true;
-  const verbs = [...before.matchAll(INVASION_VERB)];
-  const last = verbs.at(-1);
-  if (!last) return false;
-  const between = before.slice(last.index);
-  return between.length <= 90 && !/\bfrom\b|\d+(?:\.\d+)?\s*(?:cm|mm)\b/i.test(between);
 }
 
 const rank = (t: string) => T_ORDER.indexOf(t as (typeof T_ORDER)[number]);
@@ -78,22 +29,31 @@ export function tForSize(cm: number): string {
   return 'T4';
 }
 
-function lobesIn(text: string): string[] {
-  return [...text.matchAll(LOBE)].map((m) => {
-    if (m[1]) return `${m[1].toLowerCase()} ${m[2]!.toLowerCase()}`;
-    const side = m[3]!.toUpperCase() === 'R' ? 'right' : 'left';
-    return `${side} ${{ U: 'upper', M: 'middle', L: 'lower' }[m[4]!.toUpperCase() as 'U' | 'M' | 'L']}`;
-  });
+const INVASIVE_NOUN = String.raw`invasive (?:component|focus|foci|part|size|portion|area|tumou?r size|carcinoma size)|invasive \([^)]*\) (?:component|focus|part|portion)|size of (?:the )?invasive (?:component|focus|portion|part|tumou?r)`;
+
+/** The invasive size when the report gives it apart from the total (lepidic or in situ parts excluded, AJCC 8). */
+function invasiveSize(doc: Doc): { cm: number; s: DocSentence } | undefined {
+  const re = new RegExp(
+    String.raw`(?:${INVASIVE_NOUN})\s*(?:\([^)]*\)\s*)?(?:of|measur\w*|is|was|:|=|spans?|estimated (?:at|as))*\s*(?:up to\s+|approximately\s+|about\s+)?${DIMS}|${DIMS}\s+(?:of\s+)?(?:invasive|invasion)\b|\binvasive\s*(?:size)?\s*[:=]?\s*${DIMS}`,
+    'i'
+  );
+  for (const s of doc.sentences) {
+    const m = re.exec(s.masked);
+    const dims = m ? dimensionsCm(m[1] ?? m[2] ?? m[3] ?? '') : [];
+    if (dims.length) return { cm: Math.max(...dims), s };
+  }
+  return undefined;
 }
 
-function invasiveSize(doc: Doc): { cm: number; s: DocSentence } | undefined {
+/**
+ * CAP: when only the total size and the lepidic percentage of a non-mucinous adenocarcinoma are given, the invasive
+ * size is estimated as the total times the non-lepidic percentage.
+ */
+function lepidicEstimate(doc: Doc, total: { cm: number; s: DocSentence }): { cm: number; s: DocSentence } | undefined {
   for (const s of doc.sentences) {
-    const m = new RegExp(
-      String.raw`invasive (?:component|focus|part|size|portion)\s*(?:of|measur\w*|:)?\s*(?:up to\s+)?${DIMS}|${DIMS}\s+invasive (?:component|focus|size)`,
-      'i'
-    ).exec(s.masked);
-    const dims = m ? dimensionsCm(m[1] ?? m[2] ?? '') : [];
-    if (dims.length) return { cm: Math.max(...dims), s };
+    const m = /\blepidic\b[^.;%]{0,30}?(\d{1,3})\s*%|(\d{1,3})\s*%\s*(?:lepidic|in situ)\b/i.exec(s.masked);
+    const pct = m ? Number(m[1] ?? m[2]) : Number.NaN;
+    if (pct > 0 && pct < 100) return { cm: Math.round(total.cm * (100 - pct)) / 100, s };
   }
   return undefined;
 }
@@ -108,36 +68,44 @@ export function findT(doc: Doc): TFinding | undefined {
   const insitu = all.find((s) =>
     /\b(?:adenocarcinoma in situ|carcinoma in situ|squamous cell carcinoma in situ)\b|\bAIS\b/i.test(s.masked)
   );
-  if (insitu && !all.some((s) => /\binvasive\b/i.test(s.masked) && !/\bno invasive\b|\bwithout invasi/i.test(s.masked)))
+  if (
+    insitu &&
+    !all.some(
+      (s) =>
+        /\binvasive\b/i.test(s.masked) &&
+        !/\bno invasive\b|\bwithout invasi|\binvasive \w+:? (?:not|absent|none)/i.test(s.masked)
+    )
+  )
     return { t: 'Tis', sentences: [insitu], reasons: ['carcinoma in situ without invasion'] };
   const mia = all.find((s) => /\bminimally invasive adenocarcinoma\b|\bMIA\b/.test(s.masked));
-  const size =
-    invasiveSize(doc) ??
-    (() => {
-      const f = findTumorSize(all, LUNG_TUMOR) ?? findTumorSize(all, /\bnodules?\b/i);
-      return f ? { cm: f.cm, s: f.sentence } : undefined;
-    })();
+  const totalFound = findTumorSize(all, LUNG_TUMOR) ?? findTumorSize(all, /\bnodules?\b/i);
+  const total = totalFound ? { cm: totalFound.cm, s: totalFound.sentence } : undefined;
+  const lepidic = all.some((s) => /\blepidic\b/i.test(s.masked));
+  const invasive = invasiveSize(doc) ?? (total && lepidic ? lepidicEstimate(doc, total) : undefined);
+  const size = invasive ?? total;
   let t: string | undefined;
   const sentences: DocSentence[] = [];
   const reasons: string[] = [];
-  if (mia) {
+  // IASLC/AJCC: a lepidic-predominant adenocarcinoma of at most 3 cm with at most 0.5 cm invasion is minimally invasive.
+  if (mia || (invasive && invasive.cm <= 0.5 && lepidic && (!total || total.cm <= 3))) {
     t = 'T1mi';
-    sentences.push(mia);
+    sentences.push(mia ?? invasive!.s);
     reasons.push('minimally invasive adenocarcinoma');
   } else if (size) {
     t = tForSize(size.cm);
     sentences.push(size.s);
-    reasons.push(`invasive size ${formatCm(size.cm)} cm → ${t}`);
+    reasons.push(`${invasive ? 'invasive' : 'tumor'} size ${formatCm(size.cm)} cm → ${t}`);
   }
+  const t2 = () => (size && size.cm > 4 ? maxT('T2b', tForSize(size.cm)) : 'T2a');
   for (const s of all) {
     const txt = s.masked;
-    const pl = /\bPL([0-3])\b/.exec(txt);
+    const pl = /\bPL\s?-?([0-3])\b/.exec(txt);
     for (const d of STRUCTURES) {
       const hit = [...txt.matchAll(d.re)].find((m) => invaded(txt, m.index, m[0].length));
       const explicit = d.t === 'T2a' && pl && (pl[1] === '1' || pl[1] === '2') && /pleura/i.test(txt);
       if (!hit && !explicit) continue;
       // T2 features raise a tumor of up to 4 cm to T2a; above 4 cm its size already gives T2b or more.
-      const least = d.t === 'T2a' && size && size.cm > 4 ? maxT('T2b', tForSize(size.cm)) : d.t;
+      const least = d.t === 'T2a' ? t2() : d.t;
       t = t ? maxT(t, least) : least;
       sentences.push(s);
       reasons.push(d.why);
@@ -147,13 +115,14 @@ export function findT(doc: Doc): TFinding | undefined {
       sentences.push(s);
       reasons.push('parietal pleural invasion (PL3)');
     }
-    if (
-      /\b(?:atelectasis|obstructive pneumonitis)\b[^.;]*\bhil(?:um|ar)\b/i.test(txt) &&
-      !/\b(?:no|absent|without)\b/i.test(txt)
-    ) {
-      t = t ? maxT(t, size && size.cm > 4 ? maxT('T2b', tForSize(size.cm)) : 'T2a') : 'T2a';
+    const atel =
+      /\b(?:atelectasis|obstructive pneumonitis|post-?obstructive pneumonia)\b[^.;]*\b(?:hil(?:um|ar)|entire|whole)\b|\b(?:entire|whole)\s+(?:\w+\s+)?(?:lung|lobe)\b[^.;]*\b(?:atelectasis|obstructive pneumonitis)\b/i.exec(
+        txt
+      );
+    if (atel && !/\b(?:no|absent|without|not)\b/i.test(txt.slice(...clauseBounds(txt, atel.index)))) {
+      t = t ? maxT(t, t2()) : 'T2a';
       sentences.push(s);
-      reasons.push('atelectasis or obstructive pneumonitis to the hilum');
+      reasons.push('atelectasis or obstructive pneumonitis extending to the hilum');
     }
   }
   const nodule = separateNodule(doc);
@@ -165,33 +134,38 @@ export function findT(doc: Doc): TFinding | undefined {
   return t ? { t, sentences, reasons } : undefined;
 }
 
+const NODULE =
+  /\b(?:separate|additional|satellite|second|another|two|multiple|discrete)\s+(?:[\w.]+\s+){0,3}?(?:nodules?|foci|focus|tumou?rs?)\b|\bintrapulmonary metastas[ie]s\b|\bsatellite (?:lesions?|nodules?)\b/i;
+const NEG_NODULE = /\b(?:no|not|without|none)\s+(?:[\w-]+\s+){0,2}$/i;
+
 /** A separate tumor nodule: same lobe T3, another ipsilateral lobe T4 (a contralateral one is M1a, handled as M). */
 function separateNodule(doc: Doc): { t: string; s: DocSentence; why: string } | undefined {
-  const primary =
-    doc.sentences
-      .map((s) => {
-        const m = LUNG_TUMOR.exec(s.masked);
-        return m ? lobesIn(s.masked.slice(m.index))[0] : undefined;
-      })
-      .find(Boolean) ?? lobesIn(doc.text)[0];
+  const primary = primaryLobe(doc);
+  let found: { t: string; s: DocSentence; why: string } | undefined;
   for (const s of doc.sentences) {
     const t = s.masked;
-    const m = /\b(?:separate|additional|satellite|second|another)\s+(?:[\w.]+\s+){0,3}?nodules?\b/i.exec(t);
+    const m = NODULE.exec(t);
     if (!m) continue;
     const [start, end] = clauseBounds(t, m.index);
+    const after = t.slice(m.index + m[0].length, end);
     if (
-      /\b(?:no|not|without)\s+(?:[\w-]+\s+){0,2}$/i.test(t.slice(start, m.index)) ||
-      AFTER_NEG.test(t.slice(m.index + m[0].length, end))
+      NEG_NODULE.test(t.slice(start, m.index)) ||
+      /^\s*(?:is|are|were|was)?\s*(?:not|none|absent)\b|^[^;:]*:\s*(?:not|no|none|absent)\b/i.test(after)
     )
       continue;
+    // A second primary is staged on its own; "not a separate primary" / "rather than a new primary" affirm the nodule.
+    if (/(?<!\b(?:not|rather than)\s+(?:an?\s+)?)\b(?:synchronous|separate|second|independent|new)\s+primar/i.test(t))
+      continue;
     if (/\bcontralateral\b/i.test(t)) continue;
-    if (/\bsame lobe\b/i.test(t)) return { t: 'T3', s, why: 'separate tumor nodule in the same lobe' };
-    const others = lobesIn(t).filter((l) => l !== primary);
-    const sameSide = others.some((l) => primary && l.split(' ')[0] === primary.split(' ')[0]);
-    if (/\b(?:different|another|other) (?:ipsilateral )?lobe\b/i.test(t) || sameSide) {
+    if (/\b(?:benign|granuloma\w*|hamartoma|lymph node)\b/i.test(t)) continue;
+    const lobes = lobesIn(t);
+    const other = lobes.filter((l) => l !== primary);
+    if (primary && other.some((l) => l.split(' ')[0] !== primary.split(' ')[0])) continue;
+    if (/\b(?:different|another|other|separate) (?:ipsilateral )?lobe\b/i.test(t) || other.length > 0) {
       return { t: 'T4', s, why: 'separate tumor nodule in a different ipsilateral lobe' };
     }
-    if (primary && lobesIn(t).includes(primary)) return { t: 'T3', s, why: 'separate tumor nodule in the same lobe' };
+    if (/\bsame lobe\b/i.test(t) || (primary && lobes.includes(primary)) || lobes.length === 0)
+      found ??= { t: 'T3', s, why: 'separate tumor nodule in the same lobe' };
   }
-  return undefined;
+  return found;
 }

@@ -45,9 +45,9 @@ const BIOMARKERS: KbEntry[] = [
         drugs: ['nivolumab'],
         level: '1',
         tumourTypes: ['colorectal'],
-        note: 'MSI-H/dMMR metastatic CRC after fluoropyrimidine, oxaliplatin and irinotecan (accelerated approval).',
-        source: 'FDA label (2017)',
-        year: 2017,
+        note: 'MSI-H/dMMR metastatic CRC after fluoropyrimidine, oxaliplatin and irinotecan (accelerated approval 2017, regular approval April 2025).',
+        source: 'FDA label (2025)',
+        year: 2025,
       },
       {
         drugs: ['dostarlimab'],

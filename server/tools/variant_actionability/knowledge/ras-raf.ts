@@ -114,9 +114,9 @@ export const RAS_RAF: KbEntry[] = [
         drugs: ['encorafenib', 'cetuximab', 'mFOLFOX6'],
         level: '1',
         tumourTypes: ['colorectal'],
-        note: 'First-line metastatic CRC (accelerated approval).',
-        source: 'FDA label (2024)',
-        year: 2024,
+        note: 'First-line metastatic CRC with cetuximab and fluorouracil-based chemotherapy (mFOLFOX6 or FOLFIRI): accelerated approval with mFOLFOX6 December 2024, traditional approval February 2026 (BREAKWATER).',
+        source: 'FDA label (2026)',
+        year: 2026,
       },
       {
         drugs: ['encorafenib', 'cetuximab'],

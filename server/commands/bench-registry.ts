@@ -1,0 +1,262 @@
+// The registry figures of `oncoagent bench --only registry`: the sandbox with the synthetic cohort (1,000 patients),
+// real `oncoagent registry run` and `oncoagent worker` child processes on Redis, and from their manifests and logs:
+// patients/hour with 1 and 2 workers on a fixed slice of the cohort, peak RSS of the coordinator and of a worker at two
+// slice sizes, and the time a killed run takes to resume.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Group } from '@medplum/fhirtypes';
+import { type OncoConfig, offlineConfig } from '../config';
+import { childEnv } from '../config/child-env';
+import { createApp, DEFAULT_APP_DIR } from '../http/app';
+import { freePort, listen } from '../http/serve';
+import type { RunManifest } from '../registry/merge';
+import { connectRedis } from '../registry/redis';
+import { loadBundle } from '../sandbox/seed';
+import { syntheticCohort } from '../sandbox/synthetic';
+import { mountSandbox } from './sandbox-mount';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'bin/oncoagent.js');
+const REDIS = '/usr/bin/redis-server';
+
+export interface RegistryBenchOptions {
+  /** Patients in the cohort loaded into the sandbox (default 1000). */
+  cohort?: number;
+  /** Patients per measured run (default 200); RSS is also measured at half of it. */
+  slice?: number;
+}
+
+interface Child {
+  proc: ChildProcess;
+  out: string;
+  err: string;
+}
+
+function start(args: string[], env: Record<string, string | undefined>): Child {
+  const proc = spawn(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    env: childEnv({ ONCOAGENT_OFFLINE: '1', ONCOAGENT_LLM: 'none', ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const child: Child = { proc, out: '', err: '' };
+  proc.stdout?.on('data', (b: Buffer) => (child.out += b.toString()));
+  proc.stderr?.on('data', (b: Buffer) => (child.err += b.toString()));
+  return child;
+}
+
+const exit = (c: Child) =>
+  new Promise<number | null>((done) => (c.proc.exitCode !== null ? done(c.proc.exitCode) : c.proc.once('exit', done)));
+
+async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const t0 = Date.now();
+  while (!check()) {
+    if (Date.now() - t0 > timeoutMs) throw new Error(`bench registry: ${what} did not happen within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const statusCount = (dir: string) => (existsSync(join(dir, 'status')) ? readdirSync(join(dir, 'status')).length : 0);
+
+/**
+ * Runs the registry benchmark.
+ * @param options - Cohort and slice sizes.
+ * @param config - The configuration; its offline copy is used.
+ * @returns The figures; `unavailable` when redis-server is not installed.
+ */
+export async function benchRegistry(
+  options: RegistryBenchOptions,
+  config: OncoConfig
+): Promise<Record<string, unknown>> {
+  if (!existsSync(REDIS)) return { unavailable: `${REDIS} is absent (apt-get install -y redis-server)` };
+  const cohortSize = options.cohort ?? 1000;
+  const slice = options.slice ?? 200;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const t0 = performance.now();
+  const { sandbox, mount } = await mountSandbox({
+    publicUrl: url,
+    secret: 'bench-registry',
+    tokenTtlSeconds: 7200,
+    open: false,
+    redirectOrigins: [],
+    seedDirs: [],
+    demo: false,
+    synthetic: { count: cohortSize },
+  });
+  const loadMs = Math.round(performance.now() - t0);
+  const cohort = syntheticCohort({ count: cohortSize });
+  const fhirBase = `${url}/sandbox/fhir/R4`;
+  const groups: Record<string, string> = {};
+  const slices: [string, string[]][] = [
+    [`bench-slice-${slice}`, cohort.patientIds.slice(0, slice)],
+    [
+      `bench-slice-${Math.max(1, Math.floor(slice / 2))}`,
+      cohort.patientIds.slice(0, Math.max(1, Math.floor(slice / 2))),
+    ],
+    // Patients from the end of the cohort that warm each worker up (module loading, first workup) before a measurement.
+    ['bench-warm-up', cohort.patientIds.slice(-6)],
+  ];
+  for (const [id, members] of slices) {
+    const group: Group & { id: string } = {
+      resourceType: 'Group',
+      id,
+      type: 'person',
+      actual: true,
+      member: members.map((p) => ({ entity: { reference: `Patient/${p}` } })),
+    };
+    await loadBundle(
+      sandbox.service,
+      {
+        resourceType: 'Bundle',
+        type: 'transaction',
+        entry: [{ resource: group, request: { method: 'PUT', url: `Group/${group.id}` } }],
+      },
+      fhirBase,
+      'bench slice'
+    );
+    groups[id === 'bench-warm-up' ? 'warm' : String(members.length)] = group.id;
+  }
+  const { app } = await createApp({
+    appDir: DEFAULT_APP_DIR,
+    clientId: 'oncoagent',
+    scope: 'patient/*.rs',
+    cspConnect: "'self'",
+    mount,
+    config: offlineConfig(config),
+  });
+  const server = await listen(app, port, '127.0.0.1');
+  const token = sandbox.signer.sign({
+    aud: fhirBase,
+    scope: 'system/*.rs',
+    client_id: 'bench-registry',
+    sub: 'bench-registry',
+    exp: Math.floor(Date.now() / 1000) + 7200,
+  });
+  const redisPort = await freePort();
+  const redisUrl = `redis://127.0.0.1:${redisPort}`;
+  const redis = spawn(REDIS, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  const work = mkdtempSync(join(tmpdir(), 'bench-registry-'));
+  const children: Child[] = [];
+  try {
+    let up = false;
+    for (let i = 0; i < 100 && !up; i++) {
+      up = await connectRedis(redisUrl, 300).then(
+        (c) => c.quit().then(() => true),
+        () => new Promise<boolean>((r) => setTimeout(() => r(false), 100))
+      );
+    }
+    if (!up) throw new Error('bench registry: redis-server did not start');
+    const run = async (size: number, workers: number) => {
+      const ws = Array.from({ length: workers }, () =>
+        start(['worker', '--fhir', fhirBase, '--token', token], { REDIS_URL: redisUrl })
+      );
+      children.push(...ws);
+      await until(() => ws.every((w) => w.err.includes('waiting for registry jobs')), 120_000, 'worker start');
+      const warm = start(
+        [
+          'registry',
+          'run',
+          '--fhir',
+          fhirBase,
+          '--group',
+          groups.warm!,
+          '--out',
+          join(work, `warm-${size}-${workers}`),
+          '--token',
+          token,
+        ],
+        { REDIS_URL: redisUrl }
+      );
+      children.push(warm);
+      await exit(warm);
+      const out = join(work, `run-${size}-${workers}`);
+      const coordinator = start(
+        [
+          'registry',
+          'run',
+          '--fhir',
+          fhirBase,
+          '--group',
+          groups[String(size)]!,
+          '--out',
+          out,
+          '--token',
+          token,
+          '--json',
+        ],
+        { REDIS_URL: redisUrl }
+      );
+      children.push(coordinator);
+      await exit(coordinator);
+      for (const w of ws) w.proc.kill('SIGTERM');
+      await Promise.all(ws.map(exit));
+      const manifest = JSON.parse(coordinator.out) as RunManifest;
+      const workerRss = Math.max(...ws.map((w) => Number(/peak RSS (\d+) MB/.exec(w.err)?.[1] ?? Number.NaN)));
+      return { manifest, workerRss };
+    };
+    const one = await run(slice, 1);
+    const two = await run(slice, 2);
+    const half = await run(Math.max(1, Math.floor(slice / 2)), 2);
+
+    // Resume: an in-process run killed (SIGKILL) after a few patients, then started again on the same folder.
+    const resumeDir = join(work, 'resume');
+    const args = [
+      'registry',
+      'run',
+      '--fhir',
+      fhirBase,
+      '--group',
+      groups[String(Math.max(1, Math.floor(slice / 2)))]!,
+      '--out',
+      resumeDir,
+      '--token',
+      token,
+      '--json',
+    ];
+    const first = start(args, { REDIS_URL: undefined });
+    children.push(first);
+    await until(() => statusCount(resumeDir) >= 5, 300_000, 'five patients before the kill');
+    first.proc.kill('SIGKILL');
+    await exit(first);
+    const before = statusCount(resumeDir);
+    const restartedAt = performance.now();
+    const second = start(args, { REDIS_URL: undefined });
+    children.push(second);
+    await until(() => statusCount(resumeDir) > before, 300_000, 'the first patient after the restart');
+    const firstNewMs = Math.round(performance.now() - restartedAt);
+    await exit(second);
+    const resumed = JSON.parse(second.out) as RunManifest;
+
+    const rate1 = one.manifest.timings.patientsPerHour;
+    const rate2 = two.manifest.timings.patientsPerHour;
+    return {
+      cohortPatients: cohortSize,
+      cohortLoadMs: loadMs,
+      slicePatients: slice,
+      note: `patients/hour measured on the first ${slice} patients of the ${cohortSize}-patient synthetic cohort (export excluded)`,
+      patientsPerHour: { workers1: rate1, workers2: rate2, speedup: Math.round((rate2 / rate1) * 100) / 100 },
+      failed: one.manifest.patients.failed + two.manifest.patients.failed + half.manifest.patients.failed,
+      peakRssMb: {
+        [`coordinator${half.manifest.patients.total}`]: half.manifest.peakRssMb,
+        [`coordinator${two.manifest.patients.total}`]: two.manifest.peakRssMb,
+        [`worker${half.manifest.patients.total}`]: half.workerRss,
+        [`worker${two.manifest.patients.total}`]: two.workerRss,
+      },
+      resume: {
+        killedAfter: before,
+        restartToFirstNewPatientMs: firstNewMs,
+        patientsDone: resumed.patients.done,
+        patientsTotal: resumed.patients.total,
+      },
+    };
+  } finally {
+    for (const c of children) if (c.proc.exitCode === null) c.proc.kill('SIGKILL');
+    redis.kill('SIGKILL');
+    await server.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,142 @@
+// The BullMQ engine end to end: Redis (Debian's redis-server on a free port), the coordinator in this process and two
+// real `oncoagent worker` child processes; the outputs equal those of the in-process engine (content identities), a
+// second enqueue of the same run is a no-op, and the workers stop cleanly on SIGTERM.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkupDeps } from '../agent/deps';
+import { createAnswerer, createRetrieve } from '../answer';
+import { type SandboxSession, startSandboxSession } from '../commands/sandbox-session';
+import { loadConfig } from '../config';
+import { freePort } from '../http/serve';
+import { DEMO_PATIENT_IDS, demoId } from '../sandbox/demo';
+import { BullMqEngine } from './bullmq-engine';
+import { runRegistry } from './coordinator';
+import { bullJobId } from './engine';
+import { InProcessEngine } from './in-process-engine';
+import { runJob } from './job';
+import { connectRedis } from './redis';
+import { cachedToken } from './token-source';
+
+const REDIS = '/usr/bin/redis-server';
+const ROOT = resolve(import.meta.dirname, '../..');
+const haveRedis = existsSync(REDIS);
+if (!haveRedis) console.warn(`Skipping the BullMQ tests: ${REDIS} is absent (apt-get install -y redis-server)`);
+
+let redis: ChildProcess;
+let redisUrl: string;
+let session: SandboxSession;
+const workers: { proc: ChildProcess; log: string[] }[] = [];
+const dirs: string[] = [];
+const GROUP = demoId('demo-group-all');
+
+function startWorker(token: string): { proc: ChildProcess; log: string[] } {
+  const proc = spawn(
+    process.execPath,
+    [join(ROOT, 'bin/oncoagent.js'), 'worker', '--fhir', session.fhirBase, '--token', token],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, REDIS_URL: redisUrl, ONCOAGENT_OFFLINE: '1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }
+  );
+  const log: string[] = [];
+  proc.stderr?.on('data', (b: Buffer) => log.push(b.toString()));
+  return { proc, log };
+}
+
+const exited = (p: ChildProcess) =>
+  new Promise<number | null>((done) => (p.exitCode !== null ? done(p.exitCode) : p.once('exit', (code) => done(code))));
+
+/** What each output resource says, independent of the run that made it: type + content identifiers (the workup-item
+ * identifier names the run, so it is left out). */
+function identities(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ndjson'))
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').trim().split('\n'))
+    .map((l) => JSON.parse(l) as { resourceType: string; identifier?: { system?: string } | { system?: string }[] })
+    .filter((r) => r.resourceType !== 'Provenance')
+    .map((r) => {
+      const ids = [r.identifier ?? []].flat().filter((i) => !i.system?.endsWith('/workup-item'));
+      return `${r.resourceType} ${JSON.stringify(ids)}`;
+    })
+    .sort();
+}
+
+describe.skipIf(!haveRedis)('registry run on BullMQ workers', () => {
+  beforeAll(async () => {
+    const port = await freePort();
+    redisUrl = `redis://127.0.0.1:${port}`;
+    redis = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    session = await startSandboxSession({ demo: true });
+    for (let i = 0; i < 50; i++) {
+      const ok = await connectRedis(redisUrl, 200).then(
+        (c) => c.quit().then(() => true),
+        () => new Promise<boolean>((r) => setTimeout(() => r(false), 100))
+      );
+      if (ok) break;
+    }
+  });
+  afterAll(async () => {
+    for (const w of workers) if (w.proc.exitCode === null) w.proc.kill('SIGKILL');
+    await session?.close();
+    redis?.kill('SIGKILL');
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('two worker processes give the same outputs as the in-process engine', async () => {
+    const token = await session.token('system/*.rs');
+    const tokens = cachedToken(async () => token);
+    const base = {
+      fhirBase: session.fhirBase,
+      groupId: GROUP,
+      what: ['workup' as const, 'synoptic' as const],
+      write: false,
+      tokens,
+    };
+    const local = mkdtempSync(join(tmpdir(), 'registry-local-'));
+    const queued = mkdtempSync(join(tmpdir(), 'registry-bull-'));
+    dirs.push(local, queued);
+    // The same dependencies as the worker processes build from their environment (retrieval included).
+    const config = loadConfig({ ONCOAGENT_OFFLINE: '1' });
+    const deps = createWorkupDeps({
+      answerer: createAnswerer(),
+      retrieve: createRetrieve({ config: config.rag }),
+      config,
+      traceDir: false,
+    });
+    await runRegistry({
+      ...base,
+      dir: local,
+      engine: new InProcessEngine((d, s) => runJob(d, { workup: deps, tokens }, s)),
+    });
+
+    workers.push(startWorker(token), startWorker(token));
+    const engine = new BullMqEngine({ connection: await connectRedis(redisUrl) });
+    try {
+      const manifest = await runRegistry({ ...base, dir: queued, engine });
+      expect(manifest.patients).toEqual({ total: DEMO_PATIENT_IDS.length, done: DEMO_PATIENT_IDS.length, failed: 0 });
+      // Enqueueing a patient of the same run again adds nothing: its job id is already known.
+      const again = DEMO_PATIENT_IDS[0]!;
+      const data = { runId: manifest.runId, patientId: again, fhirBase: session.fhirBase, what: [], write: false };
+      await engine.queue.add('patient', data, { jobId: bullJobId(manifest.runId, again) });
+      const counts = await engine.queue.getJobCounts('completed', 'waiting', 'active', 'delayed');
+      expect(counts).toMatchObject({ completed: DEMO_PATIENT_IDS.length, waiting: 0, active: 0, delayed: 0 });
+    } finally {
+      await engine.close();
+    }
+    expect(identities(queued)).toEqual(identities(local));
+    expect(identities(queued).length).toBeGreaterThan(20);
+    // Both workers took jobs.
+    for (const w of workers) expect(w.log.join('')).toMatch(/job done/);
+
+    for (const w of workers) w.proc.kill('SIGTERM');
+    const codes = await Promise.all(workers.map((w) => exited(w.proc)));
+    expect(codes).toEqual([0, 0]);
+    for (const w of workers) expect(w.log.join('')).toMatch(/stopping after the jobs in hand/);
+  });
+});

@@ -1,0 +1,74 @@
+// CD99 localization and extent read from the words of its clause, mapped to the template's value sets: localization
+// membranous / cytoplasmic / both; distribution focal (isolated cells, small foci, < 10 %), patchy (scattered areas,
+// a minority to about half, 10–50 %), diffuse (most tumour cells, > 50 %), as the Questionnaire's help text defines them.
+import { findProportions } from '../text/numbers-extent';
+
+export type Localization = 'Membranous' | 'Cytoplasmic' | 'Membranous and cytoplasmic';
+export type Distribution = 'Focal' | 'Patchy' | 'Diffuse';
+
+const MEMBRANE = /\bmembran\w*|\bcell[- ]?(?:surface|border)s?\b|\bchicken[- ]wire\b|\bhoneycomb\b/i;
+/** Dot-like (paranuclear, Golgi-type) staining sits in the cytoplasm. */
+const CYTOPLASM = /\bcytoplasm\w*|\bdot[- ]?like\b|\b(?:para|peri)nuclear dots?\b|\bgolgi\b/i;
+
+/**
+ * The localization the clause describes.
+ * @param visible - The CD99 clause with negated words blanked.
+ * @returns The value, or undefined when no localization is described.
+ */
+export function localizationOf(visible: string): Localization | undefined {
+  const m = MEMBRANE.test(visible);
+  const c = CYTOPLASM.test(visible);
+  return m && c ? 'Membranous and cytoplasmic' : m ? 'Membranous' : c ? 'Cytoplasmic' : undefined;
+}
+
+/** Words that name the category itself, in the order they win when several appear ("diffuse, focally strong"). */
+const CATEGORY_WORDS: Array<[Distribution, RegExp]> = [
+  ['Diffuse', /\bdiffuse\w*|\buniform\w*|\bhomogeneous\w*/i],
+  [
+    'Patchy',
+    /\bpatch\w*|\bheterogeneous\w*|\bmulti-?focal\w*|\bmosaic\b|\bscattered (?:areas|patches|regions|zones|clusters|groups|nests|foci)\b/i,
+  ],
+  [
+    'Focal',
+    /\bfocal\w*|\brare\b|\brarely\b|\bisolated\b|\boccasional\w*|\b(?:a )?few\b|\b(?:single|individual|scattered) (?:tumou?r |neoplastic )?cells\b|\bscattered\b|\bsmall foci\b/i,
+  ],
+];
+/** Quantity words without a number: how much of the tumour stains. */
+const QUANTITY_WORDS: Array<[Distribution, RegExp]> = [
+  [
+    'Diffuse',
+    /\b(?:virtually|nearly|almost|essentially|practically|near[- ]?)\s*all\b|\ball (?:of )?(?:the )?(?:tumou?r |neoplastic |lesional )?cells\b|\b(?:the )?(?:vast |great )?majority\b|\bmost\b|\bthroughout\b|\bsheets?\b/i,
+  ],
+  ['Patchy', /\b(?:a )?minority\b|\bsome\b|\bsubsets?\b|\bareas\b|\bpatches\b/i],
+];
+
+/** Maps a percentage range to the category of its middle. */
+function byPercent(low: number, high: number): Distribution {
+  const mid = (low + high) / 2;
+  return mid > 50 ? 'Diffuse' : mid >= 10 ? 'Patchy' : 'Focal';
+}
+
+/**
+ * The distribution the clause describes, with the reason.
+ * @param visible - The CD99 clause with negated words blanked.
+ * @returns The value and why, or undefined when no extent is described.
+ */
+export function distributionOf(visible: string): { value: Distribution; why: string } | undefined {
+  for (const [value, re] of CATEGORY_WORDS) {
+    const m = re.exec(visible);
+    if (m) return { value, why: `"${m[0]}" describes ${value.toLowerCase()} staining` };
+  }
+  const p = findProportions(visible)[0];
+  if (p) {
+    const value = byPercent(p.low, p.high);
+    return {
+      value,
+      why: `"${p.text.trim()}" of the cells (under 10 % focal, 10–50 % patchy, over 50 % diffuse)`,
+    };
+  }
+  for (const [value, re] of QUANTITY_WORDS) {
+    const m = re.exec(visible);
+    if (m) return { value, why: `"${m[0]}" of the tumour cells is ${value.toLowerCase()} staining` };
+  }
+  return undefined;
+}

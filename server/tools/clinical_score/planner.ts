@@ -1,0 +1,76 @@
+// clinical_score's planner rule: HCC with liver labs → Child-Pugh and ALBI, then BCLC once the Child-Pugh class is
+// known and the record states the tumour burden and ECOG.
+import type { PlannedCall } from '../../../common/contracts';
+import { clinicalScoreContract, toolOutput } from '../../../common/contracts/tools';
+import type { RecordFacts } from '../../agent/record/facts';
+import type { Lab } from '../../agent/record/liver';
+import type { PlannerRule } from '../adapter';
+
+const lab = (l: Lab) => ({ value: l.value, unit: l.unit });
+const call = (id: string, args: Record<string, unknown>, reason: string): PlannedCall => ({
+  id,
+  tool: clinicalScoreContract.name,
+  args,
+  reason,
+});
+
+/** Child-Pugh (when every input is recorded) and ALBI, for HCC with bilirubin and albumin. */
+function liverScores({ liver, primary }: RecordFacts, nextId: () => string): PlannedCall[] {
+  if (primary?.kind !== 'hcc' || !liver.bilirubin || !liver.albumin) return [];
+  const refs = [liver.bilirubin.ref, liver.albumin.ref];
+  const calls: PlannedCall[] = [];
+  if (liver.inr && liver.ascites && liver.encephalopathy) {
+    const args = {
+      score: 'child_pugh',
+      bilirubin: lab(liver.bilirubin),
+      albumin: lab(liver.albumin),
+      inr: liver.inr.value,
+      ascites: liver.ascites.grade,
+      encephalopathy: liver.encephalopathy.grade,
+    };
+    const inputs = [...refs, liver.inr.ref, liver.ascites.ref, liver.encephalopathy.ref].join(', ');
+    calls.push(
+      call(
+        nextId(),
+        args,
+        `HCC with bilirubin, albumin, INR, ascites and encephalopathy in the record (${inputs}): liver function by Child-Pugh`
+      )
+    );
+  }
+  const albi = { score: 'albi', bilirubin: lab(liver.bilirubin), albumin: lab(liver.albumin) };
+  calls.push(call(nextId(), albi, `HCC with bilirubin and albumin in the record (${refs.join(', ')}): ALBI grade`));
+  return calls;
+}
+
+/**
+ * A fresh clinical_score rule for one workup: liver scores first, BCLC once the Child-Pugh call has run.
+ * @returns The rule.
+ */
+export function clinicalScoreRule(): PlannerRule {
+  let childPugh: string | undefined;
+  return {
+    start({ facts, nextId }) {
+      const calls = liverScores(facts, nextId);
+      childPugh = calls.find((c) => (c.args as { score?: string }).score === 'child_pugh')?.id;
+      const followUps =
+        childPugh && facts.hccBurden && facts.ecog
+          ? [{ tool: clinicalScoreContract.name, reason: 'BCLC stage once the Child-Pugh class is known' }]
+          : [];
+      return { calls, followUps };
+    },
+    next({ facts, calls, nextId }) {
+      if (!childPugh) return { done: true };
+      const cp = calls.find((c) => c.id === childPugh);
+      if (!cp) return { done: false };
+      const cls = toolOutput(cp, clinicalScoreContract.name)?.class;
+      if (!cls) return { notes: ['BCLC not staged: the Child-Pugh score could not be computed'], done: true };
+      if (!facts.hccBurden || !facts.ecog) {
+        const missing = !facts.hccBurden ? 'the nodule count and size with TNM' : 'an ECOG performance status';
+        return { notes: [`BCLC not staged: the record does not state ${missing}`], done: true };
+      }
+      const args = { score: 'bclc', ...facts.hccBurden, ecog: facts.ecog.value, childPughClass: cls };
+      const reason = `BCLC stage from the tumour burden (${facts.primary?.ref}), ECOG ${facts.ecog.value} (${facts.ecog.ref}) and Child-Pugh class ${cls} (${cp.id})`;
+      return { calls: [call(nextId(), args, reason)], done: true };
+    },
+  };
+}
