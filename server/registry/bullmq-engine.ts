@@ -46,8 +46,9 @@ export class BullMqEngine implements Engine {
     const patientId = job.data.patientId;
     try {
       const result = (await Promise.race([job.waitUntilFinished(this.events), aborted])) as JobResult;
-      const after = await this.queue.getJob(job.id!);
-      return { patientId, ok: true, attempts: Math.max(1, after?.attemptsMade ?? 1), result };
+      // The worker says which attempt it was; reading the job back (its whole result again) only for older workers.
+      const attempts = result.attempts ?? (await this.queue.getJob(job.id!))?.attemptsMade ?? 1;
+      return { patientId, ok: true, attempts: Math.max(1, attempts), result };
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       const after = await this.queue.getJob(job.id!);

@@ -37,7 +37,7 @@ export function startWorker(o: WorkerOptions): Worker<JobData, JobResult> {
         }
         const result = await o.job(job.data, signal);
         o.onJob?.({ patientId: job.data.patientId, ok: true, ms: performance.now() - t0 });
-        return result;
+        return { ...result, attempts: job.attemptsMade + 1 };
       } catch (err) {
         o.onJob?.({ patientId: job.data.patientId, ok: false, ms: performance.now() - t0 });
         throw err;

@@ -42,6 +42,8 @@ export interface JobResult {
   notWritten: number;
   written?: { created: number; existing: number };
   ms: number;
+  /** Set by a BullMQ worker: which attempt produced this result, so the coordinator need not read the job back. */
+  attempts?: number;
 }
 
 /** What the runner (in-process engine or worker process) supplies from its own configuration. */
