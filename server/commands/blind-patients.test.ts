@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { decodeNpy } from '../../common/npy/npy';
 import { TOOLS } from '../tools/registry';
 import { hasErrors, validateAny } from '../writeback/validate';
+import { EvalAgentCase } from './eval-agent';
 
 const ROOT = resolve(__dirname, '../..');
 const DIR = join(ROOT, 'tests/eval/blind/patients');
@@ -19,13 +20,8 @@ const codesOf = (file: string): string[] => {
   return [...(cs.concept ?? []), ...included.flatMap((i) => i.concept ?? [])].map((c) => c.code);
 };
 
-// The shape `oncoagent eval` parses (server/commands/eval-agent.ts), plus the blind corpus's own required fields.
-const EvalCase = z.object({
-  id: z.string().min(1),
-  question: z.string().default(''),
-  expectedTools: z.record(z.string(), z.number().int().nonnegative()),
-  completenessStatements: z.array(z.object({ text: z.string() })).default([]),
-});
+// The shape `oncoagent eval` parses, plus the blind corpus's own required fields.
+const EvalCase = EvalAgentCase;
 const BlindCase = EvalCase.extend({
   id: z.string().regex(/^BP\d{2}$/),
   question: z.string().min(10),

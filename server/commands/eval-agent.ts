@@ -19,7 +19,8 @@ import { startSandboxSession } from './sandbox-session';
 
 export { benchWorkup } from './bench-workup';
 
-const Case = z.object({
+/** One patient case as `oncoagent eval --cases` reads it (cases.json). */
+export const EvalAgentCase = z.object({
   id: z.string().min(1),
   question: z.string().default(''),
   expectedTools: z.record(z.string(), z.number().int().nonnegative()),
@@ -122,7 +123,7 @@ export async function evalAgentCommand(
       : given;
   const file = join(dir, 'cases.json');
   if (!existsSync(file)) throw new CliError(`No cases.json in ${dir} (pass --cases DIR)`);
-  const parsed = z.array(Case).safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  const parsed = z.array(EvalAgentCase).safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) throw new CliError(`${file}: ${parsed.error.issues[0]?.message ?? 'not a list of cases'}`);
   if (flags.workup && !options.answerer)
     throw new UnavailableError('--workup needs the answer pipeline (no answerer given)');

@@ -1,3 +1,5 @@
+// Pins the knowledge audit that tells a curator which guideline sections lack a source or a current review date,
+// its exit code and JSON output, and that the facts this project verified stay current in the bundled corpus.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -1,3 +1,5 @@
+// The knowledge CLI as a user runs it: search builds the index on first use and prints ranked passages,
+// ingest skips unchanged documents, eval --retrieval prints recall, MRR and nDCG, and bad input is a clear exit 1.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+// The knowledge search endpoint the app calls: ranked passages with doc, section and score, a 400 OperationOutcome
+// that names a bad parameter, and a 503 when the index cannot be opened or built.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+// PNG decoding round-trips pixels, refuses non-PNG bytes, and stops a decompression bomb (absurd IHDR or image data
+// inflating past its declared size) before it eats the server's memory.
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodePng, encodePng } from './png';

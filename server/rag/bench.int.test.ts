@@ -1,3 +1,5 @@
+// Keeps the retrieval benchmark honest: a deterministic synthetic corpus that reaches its chunk target, and ingest
+// throughput and query latency figures measured on both the real and the synthetic corpus.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchRetrieval } from './bench';

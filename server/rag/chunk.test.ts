@@ -1,3 +1,5 @@
+// Chunks stay inside one section with the overlap asked for, snap to sentence ends, never split a character, and
+// carry exact text and ids, so a cited passage is always a real, whole piece of the guideline.
 import { describe, expect, it } from 'vitest';
 import { chunkDoc, chunkSearchText, planWindows, SNAP_ZONE, type TokenWindow } from './chunk';
 import { decode, encodeWithOffsets } from './tokenizer';

@@ -1,3 +1,5 @@
+// Guards retrieval quality on the team question set (recall@10 ≥ 0.90, MRR and nDCG ≥ 0.80 offline), checks the
+// per-question scoring, and names the file and line of a malformed question.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -1,3 +1,5 @@
+// Lexical matching folds case and accents, stems plurals, and expands oncology abbreviations both ways (mCRC,
+// 5-FU, dMMR) without adding noise, so a query finds text that spells the term differently.
 import { describe, expect, it } from 'vitest';
 import { compileSynonyms, contentTerms, expandQuery, stem, tokenize } from './lexical';
 

@@ -1,3 +1,5 @@
+// Rerankers over the wire: Cohere- and TEI-style cross-encoders, the one-call LLM grader and the lexical fallback
+// order passages correctly, and an HTTP error or malformed reply fails clearly instead of reordering silently.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

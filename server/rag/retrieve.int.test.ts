@@ -1,3 +1,5 @@
+// Retrieval end to end: abbreviations expanded, one passage per section, bad queries a clear 400, hybrid BM25 plus
+// dense fusion, and a lexical fallback with a warning when the embedder or reranker is down.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

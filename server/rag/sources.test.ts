@@ -1,3 +1,5 @@
+// Sources shown for an answer: one passage per section, near-duplicate text dropped, sub-query rankings interleaved
+// and numbered from 1, so citations are distinct and stable.
 import { describe, expect, it } from 'vitest';
 import { dedupePassages, interleave, mergeSources, nearDuplicate } from './sources';
 import type { Chunk, ChunkSize, Passage } from './types';

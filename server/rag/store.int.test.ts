@@ -1,3 +1,5 @@
+// The knowledge index re-embeds only changed documents, rebuilds on a new embedding model, keeps its old state when
+// embedding fails, sees syncs from another process, and finds rare terms by BM25.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+// The tokenizer is exactly cl100k_base (same tokens as js-tiktoken on the whole corpus), round-trips text, treats
+// special-token markers as plain text and reports token offsets, so chunk sizes and counts are right.
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Tiktoken } from 'js-tiktoken/lite';

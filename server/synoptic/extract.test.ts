@@ -1,3 +1,5 @@
+// On a biopsy, the model is never asked the resection-only items and no procedure is inferred from the site, while a
+// resection that mentions a prior biopsy is asked everything; includes the sandbox demo biopsy.
 import type { DiagnosticReport } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { createScriptedModel } from '../llm/scripted';

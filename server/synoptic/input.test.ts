@@ -1,3 +1,5 @@
+// Reading a DiagnosticReport's text: base64 text/plain presentedForm first, else the conclusion, and a clear
+// issue that names what is missing, empty or unreadable.
 import { describe, expect, it } from 'vitest';
 import { decodeText, reportFromDiagnosticReport } from './input';
 

@@ -1,3 +1,5 @@
+// The QuestionnaireResponse we write is valid R4 with coded answers, cm decimals and evidence quotes, lists open
+// violations and uncertain items, labels LLM answers AIAST, and stays valid on malformed input.
 import { validateResource } from '@medplum/core';
 import type { QuestionnaireResponse } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,5 @@
+// Synoptic templates keep the DESIGN §4 linkIds and CAP wording, cite knowledge sections that exist, ship as valid
+// FHIR R4 Questionnaires, ValueSets and CodeSystems, and give the form a plain view.
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { validateResource } from '@medplum/core';

@@ -1,3 +1,5 @@
+// Lung TNM write-back as SDC Observations: T, N, M and a stage group with hasMember, derived from the response and
+// valid R4; unanswered items are skipped and no stage group is written without one.
 import { validateResource } from '@medplum/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureDefinitions } from '../fhir/definitions';

@@ -1,3 +1,5 @@
+// Text cleaning before indexing: link text kept and URLs shortened, HTML dropped, broken characters (ligatures,
+// mojibake, invisible ones) repaired, and line-end hyphens joined, so passages read and match as written.
 import { describe, expect, it } from 'vitest';
 import { clean } from './clean';
 

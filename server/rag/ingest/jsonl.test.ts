@@ -1,3 +1,5 @@
+// JSONL corpus import: headings become sections, unheaded text is split into ~300-word parts, and bad lines are
+// reported by number while the good records are kept.
 import { describe, expect, it } from 'vitest';
 import { PART_WORDS, parseJsonl } from './jsonl';
 

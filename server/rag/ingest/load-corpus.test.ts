@@ -1,3 +1,5 @@
+// Loading a knowledge folder ingests every good file, names every bad one, skips eval/ and dotfiles, applies cleaning
+// and sidecar metadata, and the bundled corpus loads without problems and chunks exactly.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

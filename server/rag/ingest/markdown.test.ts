@@ -1,3 +1,5 @@
+// Markdown guideline parsing: front-matter and ## sections with stable slugs, section provenance (source, review
+// date) kept in the cited text, and every bundled document parses with its sections.
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,5 @@
+// PDF import recovers headings (larger, bold or numbered) and paragraphs with metadata, calls headings only what looks
+// like one, and fails clearly on broken PDFs or ones without extractable text.
 import { describe, expect, it } from 'vitest';
 import { clean } from './clean';
 import { parsePdf } from './pdf';

@@ -1,3 +1,5 @@
+// GROBID TEI import reads title, year, DOI, journal, abstract and headed body sections, lets sidecar metadata win,
+// and refuses non-TEI or malformed XML with a clear message.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,5 @@
+// The sandbox grants an app only the SMART scopes it is allowed: allowed scopes kept as written, wildcards narrowed,
+// user/ covering patient/ but not the reverse, and everything else dropped.
 import { describe, expect, it } from 'vitest';
 import { grantableScope } from './scope-policy';
 

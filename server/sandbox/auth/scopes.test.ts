@@ -1,3 +1,5 @@
+// SMART scope parsing (v1 and v2 forms, malformed or filtered scopes refused) and the grant each context gives a
+// resource: the patient compartment, everything, or nothing.
 import { describe, expect, it } from 'vitest';
 import { grantFor, parseResourceScope, resourceScopes } from './scopes';
 

@@ -1,3 +1,5 @@
+// NDJSON batch extraction writes one response per report, reports bad lines and duplicates, resumes after a kill
+// without duplicates, and keeps finished reports when the model becomes unreachable.
 import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

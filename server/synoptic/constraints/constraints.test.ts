@@ -1,3 +1,5 @@
+// The consistency rules a synoptic report must satisfy (margins, rectal-only items, procedure vs site, quoted
+// evidence, AJCC lung stage group, CD99), so contradictory answers are flagged for the pathologist.
 import { describe, expect, it } from 'vitest';
 import type { Answers, AnswerValue } from '../../../common/contracts';
 import { loadTemplate } from '../template';

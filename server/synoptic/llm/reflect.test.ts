@@ -1,3 +1,5 @@
+// The reflective extraction loop re-asks only what conflicts (or everything, in full mode), stops on convergence,
+// oscillation or the round limit, and sends the report as quoted data with an enum-constrained schema.
 import { describe, expect, it } from 'vitest';
 import { ModelUnavailableError } from '../../llm/errors';
 import { createScriptedModel, type ScriptedStep } from '../../llm/scripted';

@@ -68,12 +68,21 @@ function attach(t: string, at: number, len: number, tumor: RegExp): string | und
  * @returns The size in cm with its sentence, or undefined.
  */
 export function findTumorSize(sentences: DocSentence[], tumorNoun: RegExp): SizeFinding | undefined {
+  return findTumorSizes(sentences, tumorNoun).next().value ?? undefined;
+}
+
+/**
+ * Every length in the text attached to a tumor noun, in order (several primaries or foci each give one).
+ * @param sentences - Sentences to search, in order.
+ * @param tumorNoun - What names the tumor here.
+ * @returns The sizes in cm with their sentences.
+ */
+export function* findTumorSizes(sentences: DocSentence[], tumorNoun: RegExp): Generator<SizeFinding> {
   for (const s of sentences) {
     for (const m of s.masked.matchAll(new RegExp(DIMS, 'gi'))) {
       const how = attach(s.masked, m.index, m[0].length, tumorNoun);
       const values = dimensionsCm(m[0]);
-      if (how && values.length) return { cm: Math.max(...values), sentence: s, how };
+      if (how && values.length) yield { cm: Math.max(...values), sentence: s, how };
     }
   }
-  return undefined;
 }

@@ -1,3 +1,5 @@
+// Negation with scope in pathology text (forward and backward triggers, scope ends, panel short forms, false
+// triggers), so a negative stain is never read as positive or the reverse.
 import { describe, expect, it } from 'vitest';
 import { isNegated, negatedSpans, negationScopes } from './negation';
 

@@ -1,3 +1,5 @@
+// Reads staining proportions as ranges (percentages with comparators, words and fractions) in text order, and never
+// takes a bare number for a percentage.
 import { describe, expect, it } from 'vitest';
 import { findFractions, findPercents, findProportions } from './numbers-extent';
 

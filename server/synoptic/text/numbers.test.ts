@@ -1,3 +1,5 @@
+// Reads numbers written in words or digits and node counts in every common form (2 of 14, 1/1, none of 12), without
+// adding separate numbers or reading station names and dates as counts.
 import { describe, expect, it } from 'vitest';
 import { digitize, findNumbers, findRatios, findWordNumbers, parseNumber } from './numbers';
 

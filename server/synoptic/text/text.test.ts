@@ -1,3 +1,5 @@
+// Report text helpers: sentences split without breaking decimals or abbreviations, lengths converted to cm, container
+// labels blanked with offsets kept, and the gross description found among headed sections.
 import { describe, expect, it } from 'vitest';
 import { dimensionsCm, toCm } from './measure';
 import { grossSection } from './sections';

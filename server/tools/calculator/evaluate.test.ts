@@ -1,3 +1,5 @@
+// The calculator the agent uses gets precedence, powers, functions and rounding right, never returns -0, and names
+// the problem and position of a bad or overlong expression.
 import { describe, expect, it } from 'vitest';
 import { CalcError } from './errors';
 import { calculate } from './evaluate';

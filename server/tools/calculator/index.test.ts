@@ -1,3 +1,5 @@
+// The calculator tool returns the expression with its value and turns calculation or argument problems into error
+// results instead of throwing.
 import { describe, expect, it } from 'vitest';
 import { readToolConfig } from '../config';
 import { runTool } from '../run-tool';

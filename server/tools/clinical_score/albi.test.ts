@@ -1,3 +1,5 @@
+// ALBI score and grade match hand-worked examples and the published cut-offs, and warn when the score sits next to a
+// cut-off.
 import { describe, expect, it } from 'vitest';
 import { albi, albiGrade } from './albi';
 

@@ -1,3 +1,5 @@
+// BCLC 2022 staging of HCC, stage 0 to D, with Child-Pugh B not taken as preserved liver function without a clinical
+// judgement (both stages shown instead), contradictions refused, and Milan status reported.
 import { describe, expect, it } from 'vitest';
 import { ToolInputError } from '../types';
 import { type BclcInput, bclc } from './bclc';

@@ -1,3 +1,5 @@
+// Child-Pugh scoring: the worked example, class boundaries, each cut-off on the right side, µmol/L and g/L converted,
+// implausible values refused, and bilirubin cut-offs that agree with the knowledge text.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

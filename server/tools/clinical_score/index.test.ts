@@ -1,3 +1,5 @@
+// The clinical_score tool dispatches each score, returns schema and input problems as error results, carries the BCLC
+// liver-function assumption to the UI, and publishes one JSON Schema branch per score.
 import { describe, expect, it } from 'vitest';
 import { ScoreResult } from '../../../common/contracts/tools/clinical-score';
 import { readToolConfig } from '../config';

@@ -1,3 +1,5 @@
+// ECOG and Karnofsky convert both ways at the standard mapping, describe the grade with its source, and take exactly
+// one scale in whole steps.
 import { describe, expect, it } from 'vitest';
 import { ecogKarnofsky, ecogKarnofskyInput } from './performance-status';
 

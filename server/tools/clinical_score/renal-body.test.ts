@@ -1,3 +1,5 @@
+// Cockcroft-Gault creatinine clearance (textbook example, 0.85 for women, µmol/L converted) and Mosteller body-surface
+// area give the published values and refuse out-of-range inputs.
 import { describe, expect, it } from 'vitest';
 import { bsaInput, type CrclInput, cockcroftGault, crclInput, mosteller } from './renal-body';
 

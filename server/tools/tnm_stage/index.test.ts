@@ -1,3 +1,5 @@
+// The tnm_stage tool returns the stage group with the deciding rule, reports invalid categories or sites as errors,
+// and lists each site's valid categories in its parameter descriptions.
 import { describe, expect, it } from 'vitest';
 import { readToolConfig } from '../config';
 import { runTool, toolSpec } from '../run-tool';

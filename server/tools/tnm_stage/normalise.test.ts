@@ -1,3 +1,5 @@
+// TNM category normalisation accepts the usual spellings and prefixes (c, p, yp, yc, rp, a) and refuses anything
+// else with the list of valid categories.
 import { describe, expect, it } from 'vitest';
 import { normaliseCategory } from './normalise';
 import { TABLES } from './tables';

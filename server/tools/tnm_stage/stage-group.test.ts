@@ -1,3 +1,5 @@
+// AJCC 8th stage groups for each site: the checks named in the brief, broader categories staged only when all
+// subcategories agree, clear errors for invalid or unstaged combinations, and well-formed tables.
 import { describe, expect, it } from 'vitest';
 import { type StageOutcome, stageGroup } from './stage-group';
 import { TABLES, type TnmSite } from './tables';

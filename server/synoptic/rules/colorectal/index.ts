@@ -5,12 +5,13 @@ import type { Answers, ItemAnswer } from '../../../../common/contracts';
 import { type Doc, type DocSentence, makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
 import { formatCm } from '../../text/measure';
 import { TUMOR_NOUN } from '../../text/sentences';
-import { findTumorSize } from '../tumor-size';
 import { type Finding, findProcedure, findSite } from './anatomy';
+import { findExtent } from './extent';
 import { type DistanceFinding, findMargins, MARGIN_KINDS, type MarginKind } from './margins';
 import { findMesorectum, findReflection } from './rectal';
 import { colorectalScope, extractNonResection } from './scope';
-import { findExtent, findPerforation } from './wall';
+import { findColorectalSize } from './size';
+import { findPerforation } from './wall';
 
 const CLOSEST_DISPLAY: Record<MarginKind, string> = {
   proximal: 'Proximal',
@@ -99,7 +100,7 @@ export function extractColorectal(report: string): { answers: Answers; issues: s
   const site = findSite(doc, procedure?.value);
   const rightSided = procedure?.value === 'Right hemicolectomy' || /\bileum\b|\bileal\b/i.test(doc.text);
   const margins = findMargins(doc, rightSided);
-  const size = findTumorSize(doc.sentences, TUMOR_NOUN);
+  const size = findColorectalSize(doc.sentences);
   const answers: Answers = {
     procedure: fromFinding(
       procedure,

@@ -2,6 +2,7 @@
 // margin-first phrasing, paired lists ("respectively"), and involvement wording ("extends to", "abuts") meaning 0 cm.
 import type { Doc, DocSentence } from '../../text/doc';
 import { NUM, toCm, UNIT } from '../../text/measure';
+import { digitize } from '../../text/numbers';
 import { NEGATION, TUMOR_NOUN } from '../../text/sentences';
 
 export type MarginKind = 'proximal' | 'distal' | 'radial';
@@ -26,10 +27,12 @@ export interface MarginFindings {
 const KW = String.raw`(?:proximal|distal|radial|circumferential|mesenteric|mesocolic|mesorectal|retroperitoneal|non-?peritoneali[sz]ed|ileal|colonic|perianal(?:\s+skin)?|perineal(?:\s+skin)?|anal\s+skin)`;
 const KIND = `(${KW})`;
 const MARGIN_WORD =
-  /^\)?(?:\s*\([^)]*\))?(?:\s*\/\s*\w+)?(?:\s+[\w-]+){0,2}?\s+(?:margins?|edges?|ends?|lines?|surfaces?)\b/i;
+  /^\)?(?:\s*\([^)]*\))?(?:\s*\/\s*\w+)?(?:\s+[\w-]+){0,2}?\s+(?:margins?|edges?|ends?|lines?|surfaces?|clearances?)\b/i;
 const LANDMARK = /\b(?:reflection|dentate|verge|diverticul\w*|polyps?|nodes?|perforation|valve|appendix|taeniae?)\b/i;
 const ZERO_VERB =
   /\b(?:extend\w*|reach\w*|abut\w*|involv\w*|invad\w*|infiltrat\w*|touch\w*|present|impinge\w*)\b(?:\s+(?:through|into|across)\s+(?:the\s+)?[a-z\s-]{0,25}?)?\s+(?:to|at|on|upon|into)?\s*(?:the\s+)?(?:inked\s+|painted\s+)?(?:\w+\s+)?$/i;
+const AT_MARGIN =
+  /\b(?:tumou?r|mass|lesion|carcinoma|it)\s+(?:is\s+|lies\s+|sits\s+)?(?:present\s+|seen\s+)?(?:at|on)\s+(?:the\s+)?(?:inked\s+|painted\s+)?$/i;
 /** Words that, between a margin name and a length, show the length belongs to something else. */
 const GAP_STOP =
   /\b(?:with|a|an|and|which|that|defects?|tumou?r|mass|lesion|nodes?|polyps?|reflection|to the|from the)\b/i;
@@ -65,7 +68,15 @@ function marginRefs(t: string, rightSided: boolean): MarginRef[] {
     if (kind && word && !/\b(?:of|to|from)\b/i.test(word[0]))
       refs.push({ kind, start: m.index, end: m.index + m[0].length + word[0].length });
     // "12 cm from the proximal and 9.5 cm from the distal margins": the plural names both sides.
-    else if (kind && /^\s+(?:and|or)\s(?:(?![;]|\.\s).){0,40}?\bmargins\b/i.test(rest))
+    else if (
+      kind &&
+      (/^\s+(?:and|or)\s(?:(?![;]|\.\s).){0,40}?\bmargins\b/i.test(rest) ||
+        // "6 cm from the proximal and 3 cm from the distal margin": a length and another side follow.
+        new RegExp(
+          String.raw`^\s+(?:and|or)\s+${NUM}\s*${UNIT}\s+(?:away\s+)?(?:from|to|of)\s+(?:the\s+)?${KW}\s+(?:resection\s+)?margin`,
+          'i'
+        ).test(rest))
+    )
       refs.push({ kind, start: m.index, end: m.index + m[0].length });
   }
   return refs.sort((a, b) => a.start - b.start);
@@ -119,7 +130,8 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
     if (override || !out.distances[kind]) out.distances[kind] = f;
   };
   for (const s of doc.sentences) {
-    const t = s.masked;
+    // Numbers in words read as digits, offsets kept ("three centimetres from the distal margin").
+    const t = digitize(s.masked);
     const refs = marginRefs(t, rightSided);
     const lens = lengths(t);
     const used = new Set<number>();
@@ -158,12 +170,19 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
       const positive = /^\s*(?::|is|are)?\s*(?:grossly\s+|focally\s+)?(?:involved|positive)\b/i.test(
         t.slice(r.end, r.end + 40)
       );
-      if ((z && !/\d/.test(z[0]) && !negated(t, z.index, z.index + z[0].length)) || positive)
+      // "the tumour is at the distal margin": tumor at a margin is tumor reaching it (CAP: involved, 0 cm).
+      // Only a margin proper: "tumour at the distal end" places it along the specimen, not at the resection line.
+      const at = /margin|\bCRM\b/i.test(t.slice(r.start, r.end)) ? AT_MARGIN.exec(t.slice(0, r.start)) : null;
+      if (
+        (z && !/\d/.test(z[0]) && !negated(t, z.index, z.index + z[0].length)) ||
+        (at && !negated(t, at.index, at.index + at[0].length)) ||
+        positive
+      )
         set(r.kind, { cm: 0, sentence: s, how: 'tumor reaches the margin' }, true);
     }
 
     // "Margins: proximal 6 cm, distal 7 cm, mesenteric 2 cm" — side words directly followed by a length.
-    if (/\b(?:margins?|distances?)\s*:/i.test(t)) {
+    if (/\b(?:margins?|distances?|clearances?)\b[^.;:\d]{0,30}:/i.test(t)) {
       for (const m of t.matchAll(
         new RegExp(String.raw`\b${KIND}(?:\s*\([^)]*\))?(?:\s+margin)?\s*:?\s*${NUM}\s*${UNIT}`, 'gi')
       )) {
@@ -193,7 +212,7 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
 
     // "9.5 cm from the distal margin", "60 mm to the proximal margin", "within 2 mm of the circumferential margin".
     const connector =
-      /^\s*\)?\s*(?:away\s+)?(?:from|to|of|short of|above|below|proximal to|distal to)\s+(?:the\s+)?(?:(?!(?:and|or|tumou?r|mass|lesion|carcinoma|is|are)\b)[\w-]+\s+){0,3}?$/i;
+      /^\s*\)?\s*(?:away\s+)?(?:from|to|of|short of|clear of|free of|above|below|proximal to|distal to)\s+(?:the\s+)?(?:(?!(?:and|or|tumou?r|mass|lesion|carcinoma|is|are)\b)[\w-]+\s+){0,3}?$/i;
     for (const l of lens) {
       if (used.has(l.start)) continue;
       const r = refs.find((x) => x.start >= l.end && connector.test(t.slice(l.end, x.start)));

@@ -7,11 +7,11 @@ import type { Answers, ItemAnswer } from '../../../../common/contracts';
 import { type Doc, makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
 import { formatCm } from '../../text/measure';
 import { grossSection } from '../../text/sections';
-import { TUMOR_NOUN } from '../../text/sentences';
-import { findTumorSize } from '../tumor-size';
 import { type Finding, findSite } from './anatomy';
+import { findExtent } from './extent';
+import { findColorectalSize } from './size';
 import { classifySpecimen, type SpecimenFinding, specimenIssue, specimenNoun } from './specimen';
-import { findExtent, findPerforation } from './wall';
+import { findPerforation } from './wall';
 
 /** Items that describe a resected bowel segment. */
 export const RESECTION_ONLY = [
@@ -101,7 +101,7 @@ export function extractNonResection(scope: ColorectalScope): { answers: Answers;
     perforation: stated(findPerforation(doc), 'The report does not describe a perforation.'),
   };
   if (scope.specimen.kind !== 'biopsy') {
-    const size = findTumorSize(doc.sentences, TUMOR_NOUN);
+    const size = findColorectalSize(doc.sentences);
     answers['tumor-size'] = size
       ? ruleAnswer(size.cm, [size.sentence], `Greatest dimension ${formatCm(size.cm)} cm (${size.how}).`)
       : noAnswer('No tumor measurement is given.');

@@ -1,7 +1,5 @@
-// Findings about the bowel wall at the tumor: perforation through the tumor (not one elsewhere) and the deepest
-// level of invasion the gross description states.
+// Perforation through the tumor (not one of the bowel elsewhere); the depth of invasion lives in extent.ts.
 import type { Doc } from '../../text/doc';
-import { NEGATION } from '../../text/sentences';
 import type { Finding } from './anatomy';
 
 const ELSEWHERE =
@@ -44,49 +42,4 @@ export function findPerforation(doc: Doc): Finding<string> | undefined {
     }
   }
   return elsewhere;
-}
-
-const LEVELS: [RegExp, string][] = [
-  [
-    /\b(?:invad\w*|infiltrat\w*|adheren\w*|adherent to|involv\w*)\s+(?:into\s+)?(?:the\s+)?(?:\w+\s+)?(?:bladder|uterus|vagina|prostate|seminal vesicles?|small bowel|abdominal wall|ovary|spleen|stomach|kidney|ureter|sacrum|pelvic (?:side ?)?wall|adjacent (?:organs?|structures?))\b/i,
-    'Directly invades or adheres to adjacent structures',
-  ],
-  [
-    /\b(?:penetrat\w*|perforat\w*|breach\w*|involv\w*|through|invad\w*)\s+(?:the\s+)?(?:serosa|serosal surface|visceral peritoneum|peritoneal surface)\b/i,
-    'Penetrates visceral peritoneum (serosa)',
-  ],
-  [
-    /\bthrough (?:the )?(?:muscularis propria|muscle wall|muscular wall|bowel wall|wall)\b|\b(?:into|in)(?: the)? (?:pericolic|pericolonic|perirectal|mesorectal|mesocolic|subserosal|retroperitoneal|mesenteric) (?:fat|adipose tissue|soft tissue|tissue)\b/i,
-    'Invades through muscularis propria into pericolorectal tissue',
-  ],
-  [
-    /\b(?:into\s+|invad\w*\s+(?:into\s+)?|confined to\s+|within\s+)(?:but not through\s+)?(?:the\s+)?muscularis propria\b/i,
-    'Invades muscularis propria',
-  ],
-  [/\b(?:into\s+|invad\w*\s+(?:into\s+)?|confined to\s+)(?:the\s+)?submucosa\b/i, 'Invades submucosa'],
-];
-const INVASION_VERB = /\b(?:invad\w*|infiltrat\w*|extend\w*|penetrat\w*|grow\w*|through|adheren\w*|adherent)\b/i;
-
-/**
- * The deepest level of invasion the report states (gross impression), deepest first.
- * @param doc - The gross description.
- * @returns The level with evidence, or undefined when the report does not describe it.
- */
-export function findExtent(doc: Doc): Finding<string> | undefined {
-  for (const [re, value] of LEVELS) {
-    for (const s of doc.sentences) {
-      const t = s.masked;
-      if (!INVASION_VERB.test(t)) continue;
-      const m = re.exec(t);
-      if (!m) continue;
-      const before = t.slice(Math.max(0, m.index - 25), m.index + 4);
-      if (NEGATION.test(before) || /\bnot\s+$/i.test(t.slice(0, m.index))) continue;
-      return {
-        value,
-        sentences: [s],
-        explanation: 'The gross description states the depth of invasion (to be confirmed microscopically).',
-      };
-    }
-  }
-  return undefined;
 }

@@ -5,8 +5,17 @@ import type { Answers } from '../../../../common/contracts';
 import { stageGroup } from '../../../tools/tnm_stage/stage-group';
 import { makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
 import { findM } from './m-category';
-import { findN } from './n-category';
-import { findT } from './t-category';
+import { type CategoryFinding, findN } from './n-category';
+import { statedCategory } from './stated-tnm';
+import { findT, type TFinding } from './t-category';
+
+/** A category the report states outright, used only where its descriptors are not given. */
+function stated(doc: ReturnType<typeof makeDoc>, cat: 'T' | 'N' | 'M'): CategoryFinding | undefined {
+  const s = statedCategory(doc, cat);
+  return (
+    s && { value: s.value, sentences: [s.s], reasons: [`the report states p${s.value}; its descriptors are not given`] }
+  );
+}
 
 /**
  * Extracts the lung template from a report.
@@ -18,9 +27,11 @@ export function extractLung(report: string): { answers: Answers; issues: string[
   if (!/\b(?:lung|lob(?:e|ectomy)|pneumonectomy|segmentectomy|wedge|bronch\w*|pleura\w*)\b/i.test(report)) {
     return { answers: {}, issues: ['No lung resection summary was recognised in the text.'] };
   }
-  const t = findT(doc);
-  const n = findN(doc);
-  const m = findM(doc);
+  const statedT = stated(doc, 'T');
+  const t: TFinding | undefined = findT(doc) ?? (statedT && { t: statedT.value, ...statedT });
+  const n = findN(doc) ?? stated(doc, 'N');
+  const found = findM(doc);
+  const m = (found.sentences.length === 0 && stated(doc, 'M')) || found;
   const answers: Answers = {
     pT: t
       ? ruleAnswer(t.t, t.sentences, `${t.reasons.join('; ')} → ${t.t}.`)

@@ -12,16 +12,23 @@ const NEGATED_AFTER =
 const HEDGED =
   /\b(?:suspicious for|possible|cannot be excluded|indeterminate|equivocal|(?:likely|probably) (?:benign|reactive|inflammatory))\b/i;
 const ORGAN =
-  /\b(brain|cerebral|cerebellar|adrenal|liver|hepatic|bones?|osseous|skeletal|vertebral|spine|spinal|rib|pelvi[cs]|femur|femoral|kidney|renal|spleen|splenic|skin|subcutaneous|peritone\w*|pancrea\w*|ovar\w*|(?:cervical|axillary|abdominal|retroperitoneal|inguinal|para-?aortic abdominal|distant|non-?regional) lymph nodes?)\b/gi;
+  /\b(brain|cerebral|cerebellar|adrenal|liver|hepatic|bones?|osseous|skeletal|vertebral|spine|spinal|rib|pelvi[cs]|femur|femoral|kidney|renal|spleen|splenic|skin|subcutaneous|peritone\w*|pancrea\w*|ovar\w*|skull|calvari\w*|sacr(?:um|al)|iliac|ilium|humer(?:us|al)|scapula\w*|acetabul\w*|lepto-?mening\w*|meninge\w*|soft tissue|(?:skeletal )?muscles?|breast|thyroid|stomach|gastric|small bowel|intestin\w*|bladder|choroid\w*|orbit\w*|(?:cervical|axillary|abdominal|retroperitoneal|inguinal|para-?aortic abdominal|distant|non-?regional|distant \(non-?regional\)) lymph nodes?)\b/gi;
 const METASTASIS =
-  /\bmetasta(?:sis|ses|tic)\b|\bdeposits?\b|\blesions?\b[^.;]{0,40}\b(?:biops\w*|proven|confirmed|consistent with)/i;
+  /\b(?:oligo|micro)?metasta(?:sis|ses|tic)\b|\bdeposits?\b|\blesions?\b[^.;]{0,40}\b(?:biops\w*|proven|confirmed|consistent with)/i;
+const LESION = /\b(?:lesions?|nodules?|mass(?:es)?|deposits?|uptake|foci|focus)\b/i;
+const PROVEN =
+  /\b(?:biops\w*|confirm\w*|proven|cytology|FNA)\b[^.]*\bmetasta\w*|\bmetasta\w*[^.]*\b(?:biops\w*|confirm\w*|proven)\b/i;
+/** Names of one organ: a bone lesion described as osseous, vertebral or femoral is still one organ. */
+const BONE =
+  /^(?:bones?|osseous|skeletal|vertebral|spine|spinal|rib|pelvi[cs]|femur|femoral|skull|calvari\w*|sacr(?:um|al)|iliac|ilium|humer(?:us|al)|scapula\w*|acetabul\w*)$/;
+
 /** More than one extrathoracic metastasis: plural nouns, or counts and quantifiers attached to them (not sizes). */
 const MANY =
   /\b(?:multiple|several|numerous|innumerable|multifocal|widespread|disseminated|diffuse|bilateral)\b|\bmetastases\b|\b(?:two|three|four|five|[2-9])\s+(?:[\w-]+\s+){0,2}?(?:metastases|lesions|deposits|nodules|foci)\b/i;
 const INTRATHORACIC =
   /\bmalignant (?:pleural|pericardial) effusion\b|\b(?:pleural|pericardial) (?:fluid|effusion)\b[^.;]*\b(?:positive|malignant|carcinoma|adenocarcinoma|tumou?r cells)\b|\b(?:pleural|pericardial) (?:tumou?r )?(?:nodules?|metastas[ie]s|dissemination|implants?|deposits?|seeding|carcinomatosis)\b|\bpleural carcinomatosis\b|\b(?:tumou?r )?nodules? (?:on|of|involving|studding) the (?:parietal |visceral |diaphragmatic )?pleura\b/i;
 const LUNG_SITE =
-  /\b(?:(right|left|contralateral|opposite)\s+(?:upper |middle |lower )?(?:lung|lobe)|\b(R|L)[UML]L)\b/g;
+  /\b(?:(right|left|contralateral|opposite)\s+(?:upper |middle |lower )?(?:lung|lobe)|\b(R|L)[UML]L)\b/gi;
 const NODULE = /\b(?:nodules?|tumou?rs?|mass|lesions?|focus|foci|metasta\w*|carcinoma|adenocarcinoma)\b/i;
 const MALIGNANT =
   /\b(?:carcinoma|adenocarcinoma|metasta\w*|malignan\w*|tumou?r|biopsy[- ]proven|positive|same histology|consistent with)\b/i;
@@ -33,6 +40,8 @@ function affirmed(clause: string, at: number): boolean {
 
 function contralateralLung(clause: string, side: Side | undefined): number | undefined {
   for (const m of clause.matchAll(LUNG_SITE)) {
+    // Sites are matched in any case ("Right lower lobe nodule" opens a line); abbreviations only in capitals.
+    if (m[2] && m[0] !== m[0].toUpperCase()) continue;
     const word = (m[1] ?? m[2] ?? '').toLowerCase();
     const named = word !== 'contralateral' && word !== 'opposite';
     const other = !named || (side !== undefined && word[0]!.toUpperCase() !== side);
@@ -67,7 +76,8 @@ export function findM(doc: Doc): CategoryFinding {
       const contra = contralateralLung(clause, side);
       const at = intra?.index ?? contra;
       if (at !== undefined && affirmed(clause, at)) m1a ??= s;
-      if (!METASTASIS.test(clause)) continue;
+      // "an adrenal lesion; biopsy confirmed metastatic carcinoma": the proof may sit in the next clause.
+      if (!METASTASIS.test(clause) && !(LESION.test(clause) && PROVEN.test(s.masked))) continue;
       for (const o of clause.matchAll(ORGAN)) {
         if (!affirmed(clause, o.index)) continue;
         // Invasion of a vertebral body or rib by the primary is T, not M.
@@ -75,9 +85,11 @@ export function findM(doc: Doc): CategoryFinding {
         const organ = o[1]!
           .toLowerCase()
           .replace(/^(?:cerebral|cerebellar)$/, 'brain')
-          .replace(/^hepatic$/, 'liver');
+          .replace(/^hepatic$/, 'liver')
+          .replace(BONE, 'bone');
         if (!organs.has(organ)) organs.set(organ, s);
-        if (MANY.test(clause) && !/\b(?:solitary|single|isolated|one)\b/i.test(clause)) many ??= s;
+        const singles = clause.match(/\bmetastasis\b/gi)?.length ?? 0;
+        if ((MANY.test(clause) || singles > 1) && !/\b(?:solitary|single|isolated|one)\b/i.test(clause)) many ??= s;
       }
     }
   }

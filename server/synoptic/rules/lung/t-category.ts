@@ -1,12 +1,13 @@
 // AJCC 8th pT of a lung resection from its summary: the size of the invasive tumor against the 1-2-3-4-5-7 cm
 // thresholds, raised by the invasion descriptors and separate nodules the text affirms (negated mentions are ignored).
 import type { Doc, DocSentence } from '../../text/doc';
-import { DIMS, dimensionsCm, formatCm } from '../../text/measure';
-import { findTumorSize } from '../tumor-size';
+import { formatCm } from '../../text/measure';
 import { lobesIn, primaryLobe } from './side';
 import { clauseBounds, invaded, STRUCTURES } from './t-descriptors';
+import { invasiveSize, LUNG_TUMOR, lepidicEstimate, totalSize } from './t-size';
+import { specialT, superficialSpreading, unassessedT } from './t-special';
 
-export const LUNG_TUMOR = /\b(?:tumou?rs?|carcinomas?|adenocarcinomas?|neoplasms?|mass(?:es)?|lesions?)\b/i;
+export { LUNG_TUMOR };
 export const T_ORDER = ['TX', 'T0', 'Tis', 'T1mi', 'T1a', 'T1b', 'T1c', 'T2a', 'T2b', 'T3', 'T4'] as const;
 
 export interface TFinding {
@@ -29,35 +30,6 @@ export function tForSize(cm: number): string {
   return 'T4';
 }
 
-const INVASIVE_NOUN = String.raw`invasive (?:component|focus|foci|part|size|portion|area|tumou?r size|carcinoma size)|invasive \([^)]*\) (?:component|focus|part|portion)|size of (?:the )?invasive (?:component|focus|portion|part|tumou?r)`;
-
-/** The invasive size when the report gives it apart from the total (lepidic or in situ parts excluded, AJCC 8). */
-function invasiveSize(doc: Doc): { cm: number; s: DocSentence } | undefined {
-  const re = new RegExp(
-    String.raw`(?:${INVASIVE_NOUN})\s*(?:\([^)]*\)\s*)?(?:of|measur\w*|is|was|:|=|spans?|estimated (?:at|as))*\s*(?:up to\s+|approximately\s+|about\s+)?${DIMS}|${DIMS}\s+(?:of\s+)?(?:invasive|invasion)\b|\binvasive\s*(?:size)?\s*[:=]?\s*${DIMS}`,
-    'i'
-  );
-  for (const s of doc.sentences) {
-    const m = re.exec(s.masked);
-    const dims = m ? dimensionsCm(m[1] ?? m[2] ?? m[3] ?? '') : [];
-    if (dims.length) return { cm: Math.max(...dims), s };
-  }
-  return undefined;
-}
-
-/**
- * CAP: when only the total size and the lepidic percentage of a non-mucinous adenocarcinoma are given, the invasive
- * size is estimated as the total times the non-lepidic percentage.
- */
-function lepidicEstimate(doc: Doc, total: { cm: number; s: DocSentence }): { cm: number; s: DocSentence } | undefined {
-  for (const s of doc.sentences) {
-    const m = /\blepidic\b[^.;%]{0,30}?(\d{1,3})\s*%|(\d{1,3})\s*%\s*(?:lepidic|in situ)\b/i.exec(s.masked);
-    const pct = m ? Number(m[1] ?? m[2]) : Number.NaN;
-    if (pct > 0 && pct < 100) return { cm: Math.round(total.cm * (100 - pct)) / 100, s };
-  }
-  return undefined;
-}
-
 /**
  * The pT category.
  * @param doc - The lung resection summary.
@@ -78,8 +50,8 @@ export function findT(doc: Doc): TFinding | undefined {
   )
     return { t: 'Tis', sentences: [insitu], reasons: ['carcinoma in situ without invasion'] };
   const mia = all.find((s) => /\bminimally invasive adenocarcinoma\b|\bMIA\b/.test(s.masked));
-  const totalFound = findTumorSize(all, LUNG_TUMOR) ?? findTumorSize(all, /\bnodules?\b/i);
-  const total = totalFound ? { cm: totalFound.cm, s: totalFound.sentence } : undefined;
+  const total = totalSize(doc);
+  const superficial = superficialSpreading(doc);
   const lepidic = all.some((s) => /\blepidic\b/i.test(s.masked));
   const invasive = invasiveSize(doc) ?? (total && lepidic ? lepidicEstimate(doc, total) : undefined);
   const size = invasive ?? total;
@@ -91,6 +63,10 @@ export function findT(doc: Doc): TFinding | undefined {
     t = 'T1mi';
     sentences.push(mia ?? invasive!.s);
     reasons.push('minimally invasive adenocarcinoma');
+  } else if (superficial) {
+    t = 'T1a';
+    sentences.push(superficial);
+    reasons.push('superficial spreading tumor with invasion limited to the bronchial wall (any size)');
   } else if (size) {
     t = tForSize(size.cm);
     sentences.push(size.s);
@@ -101,6 +77,7 @@ export function findT(doc: Doc): TFinding | undefined {
     const txt = s.masked;
     const pl = /\bPL\s?-?([0-3])\b/.exec(txt);
     for (const d of STRUCTURES) {
+      if (superficial && d.why.startsWith('main bronchus')) continue;
       const hit = [...txt.matchAll(d.re)].find((m) => invaded(txt, m.index, m[0].length));
       const explicit = d.t === 'T2a' && pl && (pl[1] === '1' || pl[1] === '2') && /pleura/i.test(txt);
       if (!hit && !explicit) continue;
@@ -125,13 +102,20 @@ export function findT(doc: Doc): TFinding | undefined {
       reasons.push('atelectasis or obstructive pneumonitis extending to the hilum');
     }
   }
+  for (const sp of specialT(doc)) {
+    t = t ? maxT(t, sp.t === 'T2a' ? t2() : sp.t) : sp.t;
+    sentences.push(sp.s);
+    reasons.push(sp.why);
+  }
   const nodule = separateNodule(doc);
   if (nodule) {
     t = t ? maxT(t, nodule.t) : nodule.t;
     sentences.push(nodule.s);
     reasons.push(nodule.why);
   }
-  return t ? { t, sentences, reasons } : undefined;
+  if (t) return { t, sentences, reasons };
+  const none = unassessedT(doc);
+  return none ? { t: none.t, sentences: [none.s], reasons: [none.why] } : undefined;
 }
 
 const NODULE =
@@ -157,6 +141,13 @@ function separateNodule(doc: Doc): { t: string; s: DocSentence; why: string } | 
     if (/(?<!\b(?:not|rather than)\s+(?:an?\s+)?)\b(?:synchronous|separate|second|independent|new)\s+primar/i.test(t))
       continue;
     if (/\bcontralateral\b/i.test(t)) continue;
+    // AJCC 8th: multifocal ground-glass/lepidic tumors are multiple primaries, staged by the largest with (m).
+    if (
+      /\b(?:ground[- ]glass|GGOs?|GGNs?|lepidic|multifocal|in situ|AIS|MIA)\b|\b(?:two|multiple|several) (?:[\w-]+\s+){0,2}?primaries\b/i.test(
+        t.slice(start, end)
+      )
+    )
+      continue;
     if (/\b(?:benign|granuloma\w*|hamartoma|lymph node)\b/i.test(t)) continue;
     const lobes = lobesIn(t);
     const other = lobes.filter((l) => l !== primary);

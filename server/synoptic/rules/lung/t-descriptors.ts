@@ -5,9 +5,15 @@
 /** Structures whose invasion raises T (AJCC 8th lung), with the least T each implies. */
 export const STRUCTURES: { re: RegExp; t: string; why: string }[] = [
   {
-    re: /\bdiaphragm\w*|\bmediastin(?:um|al)\b(?!\s+(?:lymph|nodes?|stations?|dissection|pleura|nodal|sampling|LN))|\bheart\b|\b(?:left |right )?atri(?:um|al)\b|\bmyocardi\w*|\bgreat vessels?\b|\baort\w*|\b(?:superior|inferior) vena cava\b|\bSVC\b|\bmain pulmonary artery\b|\bpulmonary trunk\b|\bintrapericardial\b|\btrachea\b|\bcarina\b|\bo?esophag\w*|\bvertebra\w*|\bspinal canal\b|\brecurrent laryngeal nerve\b|\bbrachial plexus\b|\bsubclavian (?:artery|vein|vessels?)\b/gi,
+    re: /\bdiaphragm\w*|\bmediastin(?:um|al)\b(?!\s+(?:lymph|nodes?|stations?|dissection|pleura|nodal|sampling|LN))|\bheart\b|\b(?:left |right )?atri(?:um|al)\b|\bmyocardi\w*|\bgreat vessels?\b|\baort\w*|\b(?:superior|inferior) vena cava\b|\bSVC\b|\bmain pulmonary artery\b|\bpulmonary trunk\b|\bintrapericardial\b|\btrachea\b|\bcarina\b|\bo?esophag\w*|\bvertebra\w*|\bspinal canal\b|\brecurrent laryngeal nerve\b|(?<!\blower trunk of (?:the )?)\bbrachial plexus\b|\bsubclavian (?:artery|vein|vessels?)\b|\bC[5-8] (?:nerve )?roots?\b|\b(?:upper|middle) trunk\b|\bneural foram\w*|\b(?:vertebral )?laminae?\b(?!\s+propria)/gi,
     t: 'T4',
-    why: 'invasion of a T4 structure (diaphragm, mediastinum, heart, great vessels, trachea, carina, recurrent laryngeal nerve, oesophagus, vertebral body)',
+    why: 'invasion of a T4 structure (diaphragm, mediastinum, heart, great vessels, trachea, carina, recurrent laryngeal nerve, oesophagus, vertebral body; superior sulcus: subclavian vessels, brachial plexus C8 or above, spinal canal)',
+  },
+  {
+    // AJCC 8th superior sulcus tumors: T1 root, lower trunk, stellate ganglion and sympathetic chain are chest wall (T3).
+    re: /\bT1 (?:nerve )?roots?\b|\blower trunk\b|\bstellate ganglion\b|\bsympathetic (?:chain|trunk|ganglia?)\b/gi,
+    t: 'T3',
+    why: 'superior sulcus tumor invading the T1 nerve root, lower trunk, stellate ganglion or sympathetic chain',
   },
   {
     re: /\bchest wall\b|\bribs?\b|\bintercostal\b|\bendothoracic fascia\b|\bparietal pleura\b|\bphrenic nerve\b|\b(?:parietal )?pericardi(?:um|al)\b(?!\s+(?:effusion|fluid|nodules?|sac fluid))/gi,
@@ -23,8 +29,8 @@ export const STRUCTURES: { re: RegExp; t: string; why: string }[] = [
 ];
 
 const INVASION_VERB =
-  /\b(?:invad\w*|invasion|involv\w*|infiltrat\w*|extend\w*|extension|grow\w*|penetrat\w*|through|into|breach\w*)\b/gi;
-const INVASION_VERB_ONE = /\b(?:invad\w*|invasion|involv\w*|infiltrat\w*|extend\w*|grow\w*|penetrat\w*)\b/i;
+  /\b(?:invad\w*|invasion|involv\w*|infiltrat\w*|extend\w*|extension|grow\w*|penetrat\w*|through|into|breach\w*|encas\w*)\b/gi;
+const INVASION_VERB_ONE = /\b(?:invad\w*|invasion|involv\w*|infiltrat\w*|extend\w*|grow\w*|penetrat\w*|encas\w*)\b/i;
 const AFTER_NEG =
   /^\s*(?:\([^)]*\)\s*)?(?:invasion|involvement|infiltration)?\s*(?::\s*|,?\s*(?:which\s+)?(?:is|are|was|were)\s+(?:\w+\s+)?)?(?:not|no|none|absent|negative|free|uninvolved|clear|intact|spared)\b|^[^;:]*:\s*(?:not|no|none|absent|negative)\b/i;
 const NOUN_AFTER =
