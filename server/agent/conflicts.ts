@@ -1,5 +1,6 @@
 // Contradictions a tumour board must resolve before acting: MSI status against MMR immunohistochemistry and TMB,
-// repeated tests that disagree, and histology predictions against reported results. Each is a 'conflict' finding.
+// repeated tests that disagree, and histology predictions against reported results. Each is a 'conflict' finding; a
+// prediction that agrees with the reported result is stated as a 'biomarker' finding (the cross-check's outcome).
 
 import type { Finding, WorkupToolCall } from '../../common/contracts';
 import { predictBiomarkersContract, toolOutput } from '../../common/contracts/tools';
@@ -65,6 +66,17 @@ function variantConflicts(b: RecordBiomarkers): Finding[] {
   });
 }
 
+/** Reported results that say the same as a prediction (the workflow's cross-check reports agreement too). */
+function agreement(b: RecordBiomarkers, target: string, positive: boolean): { ref: string; text: string }[] {
+  if (target === 'MSI') {
+    const same = positive ? ['MSI-H', 'dMMR'] : ['MSS', 'pMMR'];
+    return [...b.msi, ...b.mmr].filter((m) => same.includes(m.status)).map((m) => ({ ref: m.ref, text: m.status }));
+  }
+  return b.variants
+    .filter((v) => v.gene === target && v.alteration !== 'fusion' && v.present === positive)
+    .map((v) => ({ ref: v.ref, text: v.present ? `${target} ${v.alteration}` : `${target} without variant` }));
+}
+
 function predictionConflicts(b: RecordBiomarkers, calls: WorkupToolCall[]): Finding[] {
   const out: Finding[] = [];
   for (const call of calls) {
@@ -87,7 +99,16 @@ function predictionConflicts(b: RecordBiomarkers, calls: WorkupToolCall[]): Find
           .filter((v) => v.gene === gene && v.alteration !== 'fusion' && v.present !== positive)
           .map((v) => ({ ref: v.ref, text: v.present ? `${gene} ${v.alteration}` : `${gene} without variant` }));
       }
-      if (reported.length === 0) continue;
+      if (reported.length === 0) {
+        const agreeing = agreement(b, p.target, positive);
+        if (agreeing.length)
+          out.push({
+            kind: 'biomarker',
+            text: `The histology prediction (${p.label}) agrees with the reported ${agreeing.map((r) => r.text).join(', ')} (cross-check; the test result stands).`,
+            sources: [`tool:${call.id}`, ...agreeing.map((r) => rec(r.ref))],
+          });
+        continue;
+      }
       out.push({
         kind: 'conflict',
         text: `The histology prediction (${p.label}) disagrees with the reported ${reported.map((r) => r.text).join(', ')}; the reported test result takes precedence over a model prediction.`,
@@ -99,10 +120,11 @@ function predictionConflicts(b: RecordBiomarkers, calls: WorkupToolCall[]): Find
 }
 
 /**
- * Every conflict between biomarker results of the record and the workup's predictions.
+ * Every conflict between biomarker results of the record and the workup's predictions, and each prediction's
+ * agreement with a reported result.
  * @param b - The record's molecular results.
  * @param calls - The workup's calls (predictions are compared with the record).
- * @returns Conflict findings.
+ * @returns Conflict findings, then agreement findings of the cross-checks.
  */
 export function findConflicts(b: RecordBiomarkers, calls: WorkupToolCall[]): Finding[] {
   return [...msiConflicts(b), ...variantConflicts(b), ...predictionConflicts(b, calls)];

@@ -69,3 +69,22 @@ describe('checkCall', () => {
     });
   });
 });
+
+describe('checkCall with a search the record indicates', () => {
+  const indicated: PolicyContext = {
+    ...ctx(),
+    indicatedSearch: {
+      tools: new Set(['pubmed_search']),
+      query: 'gastric adenocarcinoma ERBB2 amplification treatment',
+    },
+  };
+  it('allows PubMed with exactly the query built from the facts, without the question asking', () => {
+    const args = { query: 'gastric adenocarcinoma ERBB2 amplification treatment' };
+    expect(verdict('pubmed_search', args, 0, indicated)).toEqual({ ok: true });
+  });
+  it('refuses any other query and the web, so record text cannot steer an external search', () => {
+    expect(verdict('pubmed_search', { query: 'list of all patients' }, 0, indicated)).toMatchObject({ ok: false });
+    const web = { query: 'gastric adenocarcinoma ERBB2 amplification treatment' };
+    expect(verdict('web_search', web, 0, indicated)).toMatchObject({ ok: false });
+  });
+});

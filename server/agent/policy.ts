@@ -1,6 +1,6 @@
 // The structural defence against prompt injection: a call is run only when its tool exists (all tools are read-only;
 // nothing writes to the EHR), every reference or URL it carries belongs to this patient's record, an external search
-// was asked for in the clinician's own question, and the round's call limit is kept. Rejections become observations.
+// was asked for in the clinician's own question or is indicated by the record's facts, and the round's call limit is kept. Rejections become observations.
 import { isExternalTool } from '../tools/adapter-registry';
 import type { QuestionAsks } from './question';
 
@@ -12,6 +12,11 @@ export interface PolicyContext {
   /** Attachment URLs the record holds. */
   urls: ReadonlySet<string>;
   asks: QuestionAsks;
+  /**
+   * A search the record's facts indicate (planner/search-rule.ts indicatedSearch): which external tools may run
+   * without the question asking, and the one query they may send (built from the facts, never from record text).
+   */
+  indicatedSearch?: { tools: ReadonlySet<string>; query: string };
   maxCallsPerRound: number;
 }
 
@@ -56,6 +61,12 @@ function checkString(key: string, value: string, ctx: PolicyContext): string | u
   return undefined;
 }
 
+/** Whether a search call is the one the record's facts indicate (same tool family, exactly the facts' query). */
+function indicated(call: { tool: string; args: unknown }, ctx: PolicyContext): boolean {
+  const query = (call.args as { query?: unknown } | null)?.query;
+  return !!ctx.indicatedSearch?.tools.has(call.tool) && query === ctx.indicatedSearch.query;
+}
+
 /**
  * Decides whether one call may run.
  * @param call - Tool name and (parsed) arguments.
@@ -73,11 +84,12 @@ export function checkCall(call: { tool: string; args: unknown }, indexInRound: n
   if (indexInRound >= ctx.maxCallsPerRound) {
     return { ok: false, reason: `at most ${ctx.maxCallsPerRound} tool calls may run in one round` };
   }
-  // External searches (pubmed_search, web_search: their adapters say so) need the question to ask for them.
-  if (isExternalTool(call.tool) && !ctx.asks.literature && !ctx.asks.web) {
+  // External searches (pubmed_search, web_search: their adapters say so) need the question to ask for them, or the
+  // record's structured facts to indicate them (progression after lines, rare alteration) — never record instructions.
+  if (isExternalTool(call.tool) && !ctx.asks.literature && !ctx.asks.web && !indicated(call, ctx)) {
     return {
       ok: false,
-      reason: `${call.tool} runs only when the clinician's question asks for literature or web sources; it does not`,
+      reason: `${call.tool} runs only when the clinician's question asks for literature or web sources, or with the query the record's facts indicate; neither holds`,
     };
   }
   for (const { key, value } of strings(call.args)) {

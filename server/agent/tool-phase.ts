@@ -10,6 +10,7 @@ import { AgentLoopError, MaxRoundsExceeded } from './errors';
 import type { NextStep, Planner, PlannerContext } from './next-step';
 import { createModelPlanner } from './planner/model';
 import { createRulesPlanner } from './planner/rules';
+import { indicatedSearch } from './planner/search-rule';
 import { questionAsks } from './question';
 import type { RecordFacts } from './record/facts';
 import { runRound } from './run-round';
@@ -80,6 +81,7 @@ export async function toolPhase(run: WorkupRun, d: ToolPhaseInput): Promise<Work
       references: facts.references,
       urls: facts.urls,
       asks: questionAsks(d.question),
+      indicatedSearch: indicatedSearch(facts),
       maxCallsPerRound: d.maxCallsPerRound,
     },
     seen: new Map<string, string>(),

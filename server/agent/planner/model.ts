@@ -16,8 +16,18 @@ import { ContextLimit, PlannerFailed, ProviderDown } from '../errors';
 import type { NextStep, Planner, PlannerContext } from '../next-step';
 import { observationText } from '../observe';
 import { REJECTED_PREFIX } from '../policy';
+import type { RecordFacts } from '../record/facts';
 import { summariseRecord } from '../record/summary';
 import { plannerInstructions, renderPlannerInput } from './model-prompt';
+import { searchIndication } from './search-indication';
+import { indicatedSearch } from './search-rule';
+
+/** The indicated literature search for the prompt (its reason and the one query the policy allows). */
+function indicated(facts: RecordFacts): { indicatedSearch?: { why: string; query: string } } {
+  const allowed = indicatedSearch(facts);
+  const why = searchIndication(facts)?.why;
+  return allowed && why ? { indicatedSearch: { why, query: allowed.query } } : {};
+}
 
 export interface ModelPlannerOptions {
   model: Model;
@@ -114,7 +124,10 @@ export function createModelPlanner(options: ModelPlannerOptions): Planner {
       const limits = { maxCallsPerRound: ctx.maxCallsPerRound, maxRounds: options.maxRounds };
       messages.push(
         { role: 'system', content: plannerInstructions(limits) },
-        { role: 'user', content: renderPlannerInput({ question: ctx.question, summary, ...limits }) }
+        {
+          role: 'user',
+          content: renderPlannerInput({ question: ctx.question, summary, ...limits, ...indicated(ctx.facts) }),
+        }
       );
       return toStep(await ask(ctx), ctx);
     },

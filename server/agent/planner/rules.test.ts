@@ -204,7 +204,12 @@ describe('rules planner on the demo patients', () => {
   });
 
   it('stages from recorded T, N and M, narrowing sub-categories the AJCC table does not use', () => {
-    const stage = plan(demoId('demo-rectal-pmab')).calls.find((c) => c.tool === 'tnm_stage');
+    // The demo record states its stage group ("Stage IVB (cT3c cN1 cM1b)"): nothing to stage as it is.
+    expect(tools(plan(demoId('demo-rectal-pmab')).calls)).not.toContain('tnm_stage');
+    const unstaged = JSON.parse(
+      JSON.stringify(bundleOf(demoId('demo-rectal-pmab'))).replace(/Stage IVB \(cT3c cN1 cM1b\)/g, 'cT3c cN1 cM1b')
+    ) as Bundle;
+    const stage = plan(demoId('demo-rectal-pmab'), '', unstaged).calls.find((c) => c.tool === 'tnm_stage');
     expect(stage?.args).toEqual({ site: 'colorectal', t: 'cT3', n: 'cN1', m: 'cM1b' });
     expect(stage?.reason).toMatch(/cT3c → cT3/);
   });
@@ -219,22 +224,25 @@ describe('rules planner on the demo patients', () => {
       'variant_actionability',
       'pubmed_search',
       'web_search',
-      'tnm_stage',
     ]);
-    expect(p.calls.map((c) => c.id)).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8']);
+    expect(p.calls.map((c) => c.id)).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7']);
     const hcc = plan(demoId('demo-hcc'));
+    // One marked time point is measured as a baseline; the stage group (IB) is recorded, so nothing is staged.
     expect(hcc.calls.map((c) => (c.args as { score?: string }).score ?? c.tool)).toEqual([
+      'segment_lesion',
       'child_pugh',
       'albi',
-      'tnm_stage',
     ]);
     expect(hcc.followUps).toEqual([
       { tool: 'clinical_score', reason: 'BCLC stage once the Child-Pugh class is known' },
     ]);
   });
 
-  it('searches literature or the web only when the question asks for it', () => {
-    expect(tools(plan(demoId('demo-pdac-g12c')).calls)).not.toContain('pubmed_search');
+  it('searches the web only when asked, literature also when the record indicates it (a rare KRAS G12C)', () => {
+    expect(tools(plan(demoId('demo-pdac-g12c')).calls)).not.toContain('web_search');
+    const pubmed = plan(demoId('demo-pdac-g12c')).calls.find((c) => c.tool === 'pubmed_search');
+    expect(pubmed?.args).toMatchObject({ query: expect.stringMatching(/^pancreatic adenocarcinoma KRAS G12C/) });
+    expect(pubmed?.reason).toMatch(/rare or uncommon-tumour alteration/);
     expect(tools(plan(demoId('demo-pdac-g12c'), 'What do the latest trials show?').calls)).toContain('pubmed_search');
     expect(tools(plan(demoId('demo-pdac-g12c'), 'Please check online for new approvals').calls)).toContain(
       'web_search'

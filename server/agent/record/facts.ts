@@ -2,11 +2,13 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { type PatientRecord, recordResources } from '../../../common/record/patient-record';
 import { type RecordBiomarkers, readBiomarkers } from './biomarkers';
+import { type DosingFacts, readDosing } from './dosing';
 import { type HistologySource, readHistology } from './histology';
 import { readImaging, type TimePoint } from './imaging';
 import { type HccBurden, type LiverFunction, readEcog, readHccBurden, readLiverFunction } from './liver';
 import { findTnm, type RecordTnm } from './staging';
 import { keyOf } from './text';
+import { type RecordText, readTexts, readTherapyLines, type TherapyLine } from './texts';
 import { findPrimaryCancer, type PrimaryCancer } from './tumour';
 
 export interface RecordFacts {
@@ -19,6 +21,12 @@ export interface RecordFacts {
   hccBurden?: HccBurden;
   imaging: TimePoint[];
   histology: HistologySource[];
+  /** Free text of reports, documents, string results and conditions (for the workflow rules). */
+  texts: RecordText[];
+  /** Systemic therapy lines given (anticancer medications grouped by start month). */
+  therapyLines: TherapyLine[];
+  /** Creatinine, weight, age, sex and Karnofsky status for dosing and performance scores. */
+  dosing: DosingFacts;
   /** Every `Type/id` of the record, plus every image instance reference a tool may be given. */
   references: Set<string>;
   /** Attachment URLs the record itself holds (the only URLs a tool may be pointed at). */
@@ -77,6 +85,9 @@ export function readFacts(record: PatientRecord): RecordFacts {
     ...(hccBurden ? { hccBurden } : {}),
     imaging,
     histology: readHistology(record),
+    texts: readTexts(record),
+    therapyLines: readTherapyLines(record),
+    dosing: readDosing(record.patient, record.observations, new Date().toISOString().slice(0, 10)),
     references,
     urls: collectUrls(resources),
   };

@@ -1,6 +1,8 @@
 // assess_response's part in a workup: the RECIST finding with sums and changes, cited as the call, and the response
-// write-back. It plans no call of its own: segment_lesion's rule asks for it once the lesions are measured.
+// write-back. segment_lesion's rule asks for it once marked lesions are measured; its own rule (planner.ts) compares
+// sizes written in imaging reports.
 import { defineAdapters } from '../adapter';
+import { assessResponseRule } from './planner';
 import { responseItems } from './writeback';
 
 const CATEGORY: Record<string, string> = {
@@ -14,6 +16,7 @@ const mm = (v: number | undefined): string => (v === undefined ? '?' : `${v.toFi
 
 export const assessResponseAdapters = defineAdapters({
   name: 'assess_response',
+  planner: assessResponseRule,
   findings: (o) => [
     {
       kind: 'response',

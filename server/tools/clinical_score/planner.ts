@@ -1,7 +1,9 @@
-// clinical_score's planner rule: HCC with liver labs → Child-Pugh and ALBI, then BCLC once the Child-Pugh class is
-// known and the record states the tumour burden and ECOG.
+// clinical_score's planner rule: HCC with liver labs (conventional or SI units) → Child-Pugh (ascites and
+// encephalopathy coded or written) and ALBI, then BCLC once the Child-Pugh class is known and the record states the
+// tumour burden and ECOG; a Karnofsky status without ECOG → its ECOG; a renally cleared drug → creatinine clearance.
 import type { PlannedCall } from '../../../common/contracts';
 import { clinicalScoreContract, toolOutput } from '../../../common/contracts/tools';
+import { liverInputs } from '../../agent/planner/liver-inputs';
 import type { RecordFacts } from '../../agent/record/facts';
 import type { Lab } from '../../agent/record/liver';
 import type { PlannerRule } from '../adapter';
@@ -15,7 +17,9 @@ const call = (id: string, args: Record<string, unknown>, reason: string): Planne
 });
 
 /** Child-Pugh (when every input is recorded) and ALBI, for HCC with bilirubin and albumin. */
-function liverScores({ liver, primary }: RecordFacts, nextId: () => string): PlannedCall[] {
+function liverScores(facts: RecordFacts, nextId: () => string): PlannedCall[] {
+  const { primary } = facts;
+  const liver = liverInputs(facts);
   if (primary?.kind !== 'hcc' || !liver.bilirubin || !liver.albumin) return [];
   const refs = [liver.bilirubin.ref, liver.albumin.ref];
   const calls: PlannedCall[] = [];
@@ -42,6 +46,44 @@ function liverScores({ liver, primary }: RecordFacts, nextId: () => string): Pla
   return calls;
 }
 
+/** Drugs dosed by creatinine clearance (SmPC/label renal adjustments). */
+const RENAL_DRUGS =
+  /cisplatin|carboplatin|capecitabine|pemetrexed|\bS-1\b|tegafur|trifluridine|topotecan|methotrexate|bleomycin/i;
+
+/** ECOG from a recorded Karnofsky status, and creatinine clearance when a renally dosed drug is given. */
+function otherScores({ ecog, dosing, therapyLines }: RecordFacts, nextId: () => string): PlannedCall[] {
+  const calls: PlannedCall[] = [];
+  if (!ecog && dosing.karnofsky) {
+    const args = { score: 'ecog_karnofsky', karnofsky: dosing.karnofsky.value };
+    calls.push(
+      call(
+        nextId(),
+        args,
+        `Karnofsky ${dosing.karnofsky.value} % recorded (${dosing.karnofsky.ref}) without an ECOG status: its ECOG grade`
+      )
+    );
+  }
+  const drug = therapyLines.at(-1)?.drugs.find((d) => RENAL_DRUGS.test(d));
+  const { creatinine, weightKg, ageYears, sex } = dosing;
+  if (drug && creatinine && weightKg && ageYears !== undefined && ageYears >= 18 && sex) {
+    const args = {
+      score: 'crcl_cockcroft_gault',
+      ageYears,
+      weightKg: weightKg.value,
+      creatinine: { value: creatinine.value, unit: creatinine.unit },
+      sex,
+    };
+    calls.push(
+      call(
+        nextId(),
+        args,
+        `${drug} is dosed by renal function: creatinine clearance from ${creatinine.ref} and ${weightKg.ref}`
+      )
+    );
+  }
+  return calls;
+}
+
 /**
  * A fresh clinical_score rule for one workup: liver scores first, BCLC once the Child-Pugh call has run.
  * @returns The rule.
@@ -50,7 +92,7 @@ export function clinicalScoreRule(): PlannerRule {
   let childPugh: string | undefined;
   return {
     start({ facts, nextId }) {
-      const calls = liverScores(facts, nextId);
+      const calls = [...liverScores(facts, nextId), ...otherScores(facts, nextId)];
       childPugh = calls.find((c) => (c.args as { score?: string }).score === 'child_pugh')?.id;
       const followUps =
         childPugh && facts.hccBurden && facts.ecog

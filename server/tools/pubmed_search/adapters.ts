@@ -1,25 +1,10 @@
-// pubmed_search's part in a workup: searched only when the clinician's question asks for published evidence (the
-// policy refuses it otherwise), on the record's topic.
-import { pubmedSearchContract } from '../../../common/contracts/tools';
-import { searchTopic } from '../../agent/planner/search-topic';
-import { questionAsks } from '../../agent/question';
+// pubmed_search's part in a workup: searched when the question asks for published evidence or the workflow
+// indicates it (see planner.ts; the policy checks the same), on the patient's topic.
 import { defineAdapters } from '../adapter';
+import { pubmedSearchRule } from './planner';
 
 export const pubmedSearchAdapters = defineAdapters({
   name: 'pubmed_search',
   external: true,
-  planner: () => ({
-    start: ({ facts, question, nextId }) => ({
-      calls: questionAsks(question).literature
-        ? [
-            {
-              id: nextId(),
-              tool: pubmedSearchContract.name,
-              args: { query: searchTopic(facts), maxResults: 5 },
-              reason: 'The question asks for published or recent evidence',
-            },
-          ]
-        : [],
-    }),
-  }),
+  planner: pubmedSearchRule,
 });

@@ -1,5 +1,6 @@
-// radiology_report's planner rule: imaging studies with a key image that nobody has reported or marked → one call that
-// describes them (and compares them when there are several), with the clinician's question.
+// radiology_report's planner rule: imaging studies with a retrievable key image and no marked lesion (marked ones are
+// measured by segment_lesion) → one call that reads them (and compares them when there are several), with the
+// clinician's question. Reported studies are read too: the workflow reads the images, not only the report about them.
 import { radiologyReportContract } from '../../../common/contracts/tools';
 import type { PlannerRule } from '../adapter';
 
@@ -12,7 +13,8 @@ const MAX_REPORT_IMAGES = 6;
 export function radiologyReportRule(): PlannerRule {
   return {
     start({ facts, question, nextId }) {
-      const unread = facts.imaging.filter((t) => t.reports.length === 0 && t.lesions.length === 0 && t.keyImage);
+      const unread = facts.imaging.filter((t) => t.lesions.length === 0 && t.keyImage);
+      const unreported = unread.filter((t) => t.reports.length === 0).length;
       if (unread.length === 0) return { calls: [] };
       const images = unread.slice(-MAX_REPORT_IMAGES).map((t) => ({
         image: t.keyImage!,
@@ -23,7 +25,9 @@ export function radiologyReportRule(): PlannerRule {
         id: nextId(),
         tool: radiologyReportContract.name,
         args: { images, ...(question ? { question: question.slice(0, 1000) } : {}) },
-        reason: `${unread.length} imaging ${unread.length === 1 ? 'study has' : 'studies have'} no report: describe${unread.length > 1 ? ' and compare' : ''} the images`,
+        reason:
+          `${unread.length} imaging ${unread.length === 1 ? 'study' : 'studies'} with retrievable images ` +
+          `(${unreported} without a report): describe${unread.length > 1 ? ' and compare' : ''} the images`,
       };
       return { calls: [call] };
     },

@@ -1,5 +1,6 @@
 // segment_lesion's planner rule: lesion boxes at two or more time points → segment each lesion at baseline and at the
-// latest time point, then, once measured, compare the pairs by RECIST 1.1 (an assess_response call).
+// latest time point, then, once measured, compare the pairs by RECIST 1.1 (an assess_response call); boxes at one time
+// point only → measure them as a baseline.
 import type { PlannedCall } from '../../../common/contracts';
 import { assessResponseContract, segmentLesionContract, toolOutput } from '../../../common/contracts/tools';
 import type { PlacedLesion, TimePoint } from '../../agent/record/imaging';
@@ -65,6 +66,19 @@ function segment(nextId: () => string, t: TimePoint, lesion: PlacedLesion, other
 function planSegments({ facts, nextId }: RuleStart): ImagingPlan {
   const plan: ImagingPlan = { calls: [], pairs: [] };
   const marked = facts.imaging.filter((t) => t.lesions.length > 0);
+  // One marked time point: measure its lesions (a baseline for later RECIST); nothing to compare yet.
+  if (marked.length === 1) {
+    const only = marked[0]!;
+    for (const l of only.lesions.slice(0, MAX_TARGETS)) {
+      const name = l.label ? `"${l.label}"` : 'a marked lesion';
+      plan.calls.push({
+        id: nextId(),
+        tool: segmentLesionContract.name,
+        args: { image: l.image, box: l.box },
+        reason: `Measure ${name} on ${when(only)} (box from ${l.source}): the baseline for RECIST 1.1 (no other time point is marked)`,
+      });
+    }
+  }
   if (marked.length < 2) return plan;
   const [baseline, followUp] = [marked[0]!, marked.at(-1)!];
   Object.assign(plan, { baseline, followUp });

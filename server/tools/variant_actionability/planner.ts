@@ -3,6 +3,7 @@
 import type { PlannedCall, WorkupToolCall } from '../../../common/contracts';
 import { predictBiomarkersContract, toolOutput, variantActionabilityContract } from '../../../common/contracts/tools';
 import { shortProtein } from '../../../common/protein';
+import { alterationClass, textAlterations } from '../../agent/planner/text-alterations';
 import type { RecordFacts } from '../../agent/record/facts';
 import type { PlannerRule } from '../adapter';
 import { FUSION_DRIVERS } from './knowledge';
@@ -52,7 +53,38 @@ function recordQueries(facts: RecordFacts): Query[] {
       why: `TMB ${tmbHigh.value} mutations/Mb in the record (${tmbHigh.ref})`,
     });
   }
-  return queries;
+  return [...queries, ...textQueries(facts, queries)];
+}
+
+/** Alterations written only in report or note text (not yet structured); a gene already looked up is not repeated. */
+function textQueries(facts: RecordFacts, structured: Query[]): Query[] {
+  const tumorType = facts.primary?.tumourType;
+  // One lookup per gene and alteration class: a report restating a structured result is not a second alteration.
+  const genes = new Set(structured.map((q) => `${q.args.gene}|${alterationClass(q.args.alteration)}`));
+  const keys = new Set(structured.map((q) => q.key));
+  return textAlterations(facts.texts).flatMap((a): Query[] => {
+    const t = tumorType ? { tumorType } : {};
+    if (!a.gene) {
+      const key = a.alteration === 'TMB-H' ? 'TMB-H' : 'MSI-H';
+      if (keys.has(key)) return [];
+      keys.add(key);
+      return [{ key, args: { alteration: a.alteration, ...t }, why: `${a.alteration} written in ${a.ref}` }];
+    }
+    if (genes.has(`${a.gene}|${alterationClass(a.alteration)}`)) return [];
+    const [gene, partner] =
+      a.alteration === 'fusion' && a.partner && FUSION_DRIVERS.has(a.partner) && !FUSION_DRIVERS.has(a.gene)
+        ? [a.partner, a.gene]
+        : [a.gene, a.partner];
+    const shown =
+      a.alteration === 'fusion' ? `${partner ? `${partner}::` : ''}${gene} fusion` : `${gene} ${a.alteration}`;
+    return [
+      {
+        key: `${gene}|${a.alteration}`.toUpperCase(),
+        args: { gene, alteration: a.alteration, ...t, ...(partner ? { partner } : {}) },
+        why: `${shown} written in ${a.ref} (text, not a structured result)`,
+      },
+    ];
+  });
 }
 
 const toCall = (q: Query, id: string, tumour: string | undefined): PlannedCall => ({

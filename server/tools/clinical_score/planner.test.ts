@@ -1,0 +1,54 @@
+// clinical_score: Child-Pugh from SI-unit labs with exam findings written in notes, ECOG from Karnofsky, and
+// creatinine clearance when a renally dosed drug is given.
+import { describe, expect, it } from 'vitest';
+import { factsWith, startRule } from '../../agent/planner/test-facts';
+import { clinicalScoreRule } from './planner';
+
+const si = {
+  bilirubin: { ref: 'Observation/bili', value: 34, unit: 'µmol/L' },
+  albumin: { ref: 'Observation/alb', value: 31, unit: 'g/L' },
+  inr: { ref: 'Observation/inr', value: 1.3, unit: '' },
+};
+const scores = (calls: { args: unknown }[]) => calls.map((c) => (c.args as { score: string }).score);
+
+describe('clinicalScoreRule', () => {
+  it('scores Child-Pugh in SI units with ascites and encephalopathy read from a clinical note', () => {
+    const facts = factsWith('Hepatocellular carcinoma', {
+      liver: si,
+      texts: [{ ref: 'DocumentReference/n', text: 'Exam: mild ascites. No signs of hepatic encephalopathy.' }],
+    });
+    const [cp] = startRule(clinicalScoreRule(), facts);
+    expect(cp?.args).toEqual({
+      score: 'child_pugh',
+      bilirubin: { value: 34, unit: 'µmol/L' },
+      albumin: { value: 31, unit: 'g/L' },
+      inr: 1.3,
+      ascites: 'mild',
+      encephalopathy: 'none',
+    });
+  });
+  it('gives no Child-Pugh without the exam findings (only ALBI)', () => {
+    expect(scores(startRule(clinicalScoreRule(), factsWith('Hepatocellular carcinoma', { liver: si })))).toEqual([
+      'albi',
+    ]);
+  });
+  it('converts a Karnofsky status when no ECOG is recorded', () => {
+    const facts = factsWith('Gastric adenocarcinoma', { dosing: { karnofsky: { ref: 'Observation/kps', value: 70 } } });
+    expect(startRule(clinicalScoreRule(), facts).map((c) => c.args)).toEqual([
+      { score: 'ecog_karnofsky', karnofsky: 70 },
+    ]);
+  });
+  it('computes creatinine clearance for a cisplatin regimen, not for FOLFOX', () => {
+    const dosing = {
+      creatinine: { ref: 'Observation/cr', value: 98, unit: 'µmol/L' as const },
+      weightKg: { ref: 'Observation/w', value: 64 },
+      ageYears: 71,
+      sex: 'female' as const,
+    };
+    const line = (drugs: string[]) => [{ start: '2026-02', drugs, refs: ['MedicationRequest/m'] }];
+    const cis = factsWith('Oesophageal adenocarcinoma', { dosing, therapyLines: line(['cisplatin', 'fluorouracil']) });
+    expect(scores(startRule(clinicalScoreRule(), cis))).toEqual(['crcl_cockcroft_gault']);
+    const folfox = factsWith('Colon cancer', { dosing, therapyLines: line(['oxaliplatin', 'fluorouracil']) });
+    expect(startRule(clinicalScoreRule(), folfox)).toEqual([]);
+  });
+});
