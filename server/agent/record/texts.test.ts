@@ -1,8 +1,9 @@
 // Therapy lines: anticancer drugs that start together form one line; supportive drugs are not lines.
-import type { MedicationStatement, Patient } from '@medplum/fhirtypes';
+import type { DiagnosticReport, MedicationStatement, Patient } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
+import { CANONICAL_BASE } from '../../../common/fhir/canonical';
 import { emptyRecord } from '../../../common/record/patient-record';
-import { readTherapyLines } from './texts';
+import { readTexts, readTherapyLines } from './texts';
 
 const med = (id: string, name: string, start: string): MedicationStatement => ({
   resourceType: 'MedicationStatement',
@@ -27,5 +28,24 @@ describe('readTherapyLines', () => {
       ['2025-01', ['oxaliplatin', 'fluorouracil']],
       ['2025-09', ['irinotecan']],
     ]);
+  });
+});
+
+describe('readTexts', () => {
+  it("reads the EHR's reports but never OncoAgent's own earlier report (a workup must not plan from itself)", () => {
+    const record = emptyRecord({ resourceType: 'Patient', id: 'p' } as Patient);
+    const report = (id: string, conclusion: string, ours: boolean): DiagnosticReport => ({
+      resourceType: 'DiagnosticReport',
+      id,
+      status: 'final',
+      code: { text: 'Report' },
+      conclusion,
+      ...(ours ? { identifier: [{ system: `${CANONICAL_BASE}/identifier/finding`, value: 'x' }] } : {}),
+    });
+    record.diagnosticReports = [
+      report('ehr', 'KRAS G12C detected.', false),
+      report('ours', 'pT3 pN1 M0; BRAF V600E.', true),
+    ];
+    expect(readTexts(record).map((t) => t.ref)).toEqual(['DiagnosticReport/ehr']);
   });
 });

@@ -2,6 +2,7 @@
 // systemic therapy lines it shows. Read once per workup; rules cite each text by its `Type/id`.
 import type { Annotation, MedicationRequest, MedicationStatement } from '@medplum/fhirtypes';
 import type { PatientRecord } from '../../../common/record/patient-record';
+import { isOncoAgentOutput } from '../../../common/writeback/ours';
 import { attachmentText, conceptText, datePart, keyOf, reportText } from './text';
 
 export interface RecordText {
@@ -31,7 +32,8 @@ const anticancer = (m: Med): boolean =>
 /**
  * The readable texts of a record, each with its reference.
  * @param record - The patient record.
- * @returns Report texts, document texts, string-valued Observations and notes, condition texts and notes.
+ * @returns Report texts, document texts, string-valued Observations and notes, condition texts and notes — never
+ *   OncoAgent's own earlier outputs: a workup reading its own report would plan from itself and write again.
  */
 export function readTexts(record: PatientRecord): RecordText[] {
   const out: RecordText[] = [];
@@ -40,7 +42,7 @@ export function readTexts(record: PatientRecord): RecordText[] {
     if (text) out.push({ ref, text, ...(date ? { date } : {}) });
   };
   for (const r of record.diagnosticReports) {
-    if (r.status === 'entered-in-error') continue;
+    if (r.status === 'entered-in-error' || isOncoAgentOutput(r)) continue;
     add(
       keyOf(r),
       [conceptText(r.code), reportText(r)],
@@ -48,11 +50,11 @@ export function readTexts(record: PatientRecord): RecordText[] {
     );
   }
   for (const d of record.documentReferences) {
-    if (d.status === 'entered-in-error') continue;
+    if (d.status === 'entered-in-error' || isOncoAgentOutput(d)) continue;
     add(keyOf(d), [d.description, ...(d.content ?? []).map((c) => attachmentText(c.attachment))]);
   }
   for (const o of record.observations) {
-    if (o.status === 'entered-in-error') continue;
+    if (o.status === 'entered-in-error' || isOncoAgentOutput(o)) continue;
     const value = o.valueString ?? (o.valueCodeableConcept ? conceptText(o.valueCodeableConcept) : undefined);
     const comps = (o.component ?? []).map((c) => c.valueString ?? conceptText(c.valueCodeableConcept));
     if (value || comps.some(Boolean) || o.note) add(keyOf(o), [conceptText(o.code), value, ...comps, ...notes(o.note)]);
