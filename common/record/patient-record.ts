@@ -142,40 +142,32 @@ function addSearchResult(record: PatientRecord, entry: BundleEntry, search: stri
   }
 }
 
+/** Which list of the record holds each resource type about the patient. */
+export const RECORD_LISTS = {
+  Condition: 'conditions',
+  Observation: 'observations',
+  MedicationRequest: 'medicationRequests',
+  MedicationStatement: 'medicationStatements',
+  Procedure: 'procedures',
+  DiagnosticReport: 'diagnosticReports',
+  ImagingStudy: 'imagingStudies',
+  DocumentReference: 'documentReferences',
+  Media: 'media',
+} as const satisfies Record<string, keyof PatientRecord>;
+
+/**
+ * Adds a resource to the list of the record that holds its type.
+ * @param record - The record being built.
+ * @param resource - A resource about the patient.
+ * @returns False when no list holds that type (the caller decides: include it, or leave it out).
+ */
+export function addToRecordList(record: PatientRecord, resource: Resource): boolean {
+  const list = RECORD_LISTS[resource.resourceType as keyof typeof RECORD_LISTS];
+  if (!list) return false;
+  (record[list] as Resource[]).push(resource);
+  return true;
+}
+
 function addResource(record: PatientRecord, resource: Resource, included: boolean): void {
-  if (included) {
-    record.included.push(resource);
-    return;
-  }
-  switch (resource.resourceType) {
-    case 'Condition':
-      record.conditions.push(resource);
-      break;
-    case 'Observation':
-      record.observations.push(resource);
-      break;
-    case 'MedicationRequest':
-      record.medicationRequests.push(resource);
-      break;
-    case 'MedicationStatement':
-      record.medicationStatements.push(resource);
-      break;
-    case 'Procedure':
-      record.procedures.push(resource);
-      break;
-    case 'DiagnosticReport':
-      record.diagnosticReports.push(resource);
-      break;
-    case 'ImagingStudy':
-      record.imagingStudies.push(resource);
-      break;
-    case 'DocumentReference':
-      record.documentReferences.push(resource);
-      break;
-    case 'Media':
-      record.media.push(resource);
-      break;
-    default:
-      record.included.push(resource);
-  }
+  if (included || !addToRecordList(record, resource)) record.included.push(resource);
 }

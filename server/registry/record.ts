@@ -3,34 +3,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { references } from '../../common/fhir/references';
-import { emptyRecord, type PatientRecord } from '../../common/record/patient-record';
+import { addToRecordList, emptyRecord, type PatientRecord } from '../../common/record/patient-record';
+import { RECORD_TYPES as RECORD_READ_TYPES } from '../../common/smart/scopes';
 import { registryError } from './errors';
 
-/** The resource types a record holds: what a registry export asks for (`_type`). */
-export const RECORD_TYPES = [
-  'Patient',
-  'Condition',
-  'Observation',
-  'MedicationRequest',
-  'MedicationStatement',
-  'Procedure',
-  'DiagnosticReport',
-  'ImagingStudy',
-  'DocumentReference',
-  'Media',
-] as const;
-
-const LISTS = {
-  Condition: 'conditions',
-  Observation: 'observations',
-  MedicationRequest: 'medicationRequests',
-  MedicationStatement: 'medicationStatements',
-  Procedure: 'procedures',
-  DiagnosticReport: 'diagnosticReports',
-  ImagingStudy: 'imagingStudies',
-  DocumentReference: 'documentReferences',
-  Media: 'media',
-} as const satisfies Partial<Record<(typeof RECORD_TYPES)[number], keyof PatientRecord>>;
+/** The resource types a record holds: what a registry export asks for (`_type`; Endpoints travel as shared). */
+export const RECORD_TYPES = RECORD_READ_TYPES.filter((t) => t !== 'Endpoint');
 
 const when = (r: Resource): string => {
   const x = r as { effectiveDateTime?: string; effectivePeriod?: { start?: string }; issued?: string };
@@ -50,8 +28,7 @@ export function recordFromBundle(bundle: Bundle, shared: ReadonlyMap<string, Res
   if (patient?.resourceType !== 'Patient') throw registryError('invalid', 'The spooled record has no Patient');
   const record = emptyRecord(patient);
   for (const r of resources) {
-    const list = LISTS[r.resourceType as keyof typeof LISTS];
-    if (list) (record[list] as Resource[]).push(r);
+    addToRecordList(record, r);
   }
   record.observations.sort(newestFirst);
   record.diagnosticReports.sort(newestFirst);

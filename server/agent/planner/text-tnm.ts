@@ -1,7 +1,8 @@
 // T, N and M categories written in result text (pathology and imaging reports, conditions), each possibly in its own
 // sentence ("pT3 … pN1b (3/17) …; staging CT: cM0"), and whether a stage group is already recorded. Categories are
 // kept only when the AJCC table of the tumour's site knows them (sub-categories narrowed, e.g. T3c → T3).
-import { normaliseCategory, TABLES, type TnmSite } from '../../tools/tnm_stage';
+import type { TnmSite } from '../../tools/tnm_stage';
+import { fitCategory } from '../record/staging';
 import type { RecordText } from '../record/texts';
 import { RESULT_SOURCE } from './text-alterations';
 
@@ -22,16 +23,6 @@ const AXIS = {
 const STAGE_GROUP = /\b(?:stage|stadium)\s+(?:0|I{1,3}[ABC]?[123]?|IV[ABC]?)\b/i;
 /** MRI weighting ("T2-weighted") and similar are not staging. */
 const NOT_STAGING = /weighted|\bT[12]\s*(?:signal|hyper|hypo)/i;
-
-function fitCategory(site: TnmSite, axis: 't' | 'n' | 'm', raw: string): string | undefined {
-  let value = raw;
-  while (value.length >= 2) {
-    if (normaliseCategory(TABLES[site], axis, value).ok) return value;
-    if (!/[a-d]$/.test(value)) return undefined;
-    value = value.slice(0, -1);
-  }
-  return undefined;
-}
 
 /**
  * T, N and M from result texts, when all three are written (the first of each, texts in record order).

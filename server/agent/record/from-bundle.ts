@@ -1,19 +1,7 @@
 // Builds a PatientRecord from a Bundle held in memory (a transaction file, a collection or a search result), for
 // offline planning of a case file and for tests; `urn:uuid:` references are rewritten to `Type/<uuid>`.
 import type { Bundle, Patient, Resource } from '@medplum/fhirtypes';
-import { emptyRecord, type PatientRecord } from '../../../common/record/patient-record';
-
-const GROUPS = {
-  Condition: 'conditions',
-  Observation: 'observations',
-  MedicationRequest: 'medicationRequests',
-  MedicationStatement: 'medicationStatements',
-  Procedure: 'procedures',
-  DiagnosticReport: 'diagnosticReports',
-  ImagingStudy: 'imagingStudies',
-  DocumentReference: 'documentReferences',
-  Media: 'media',
-} as const;
+import { addToRecordList, emptyRecord, type PatientRecord, RECORD_LISTS } from '../../../common/record/patient-record';
 
 /**
  * The record of the first (or the named) Patient in a Bundle.
@@ -45,9 +33,9 @@ export function recordFromBundle(bundle: Bundle, patientId?: string): PatientRec
   for (const r of rewritten) {
     if (r.resourceType === 'Patient') continue;
     const about = (r as { subject?: { reference?: string }; patient?: { reference?: string } }).subject?.reference;
-    const group = GROUPS[r.resourceType as keyof typeof GROUPS];
-    if (group && about === subject) (record[group] as Resource[]).push(r);
-    else if (!group && (about === undefined || about === subject)) record.included.push(r);
+    const listed = r.resourceType in RECORD_LISTS;
+    if (listed && about === subject) addToRecordList(record, r);
+    else if (!listed && (about === undefined || about === subject)) record.included.push(r);
   }
   return record;
 }

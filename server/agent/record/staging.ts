@@ -27,7 +27,7 @@ const TNM_LOINC = {
 } as const;
 
 /** A category the table knows, narrowing a sub-category it does not (T3c → T3); undefined when none fits. */
-function fitCategory(site: TnmSite, axis: 't' | 'n' | 'm', raw: string): string | undefined {
+export function fitCategory(site: TnmSite, axis: 't' | 'n' | 'm', raw: string): string | undefined {
   let value = raw;
   while (value.length >= 2) {
     if (normaliseCategory(TABLES[site], axis, value).ok) return value;

@@ -27,7 +27,7 @@ interface Layer {
   generic?: boolean;
 }
 
-const FAT = String.raw`(?:fat|adipose(?: tissue)?|soft tissues?|tissues?|fibroadipose tissue)`;
+const FAT = '(?:fat|adipose(?: tissue)?|soft tissues?|tissues?|fibroadipose tissue)';
 const ORGANS = String.raw`(?:urinary )?bladder|uterus|uterine|vagina\w*|prostate|seminal vesicles?|(?:loops? of )?small (?:bowel|intestine)|ileal loop|abdominal wall|ovar(?:y|ies)|fallopian tubes?|adnex\w*|spleen|stomach|kidney|ureter|duodenum|liver|gall ?bladder|pancreas|sacrum|coccyx|pelvic (?:side ?)?wall|omentum|adjacent (?:organs?|structures?|viscera|bowel)|levator(?: ani)?(?: muscles?)?`;
 
 /** Deepest first, so a longer name wins where two overlap ("muscularis mucosae" before "mucosa"). */
