@@ -196,6 +196,10 @@ export function program(): Command {
     .option('--token <token>', 'access token (or ONCOAGENT_FHIR_TOKEN)')
     .option('--client-id <id>', 'SMART Backend Services client id')
     .option('--private-key <file>', 'private key (JWK or PEM) of --client-id: signed client assertion')
+    .option('--key-id <kid>', 'kid of --private-key (default: the JWK kid, else its thumbprint)')
+    .addOption(
+      new Option('--alg <alg>', 'signing algorithm (default: inferred from the key)').choices(['RS384', 'ES384'])
+    )
     .option('--client-secret <secret>', 'secret of --client-id (or ONCOAGENT_CLIENT_SECRET)')
     .option('--scope <scopes>', 'SMART scopes to ask for (default: explicit system/ read scopes, writes with --write)')
     .option('--what <parts>', 'workup,synoptic (default both)')
@@ -218,6 +222,10 @@ export function program(): Command {
     .option('--token <token>', 'access token (or ONCOAGENT_FHIR_TOKEN)')
     .option('--client-id <id>', 'SMART Backend Services client id')
     .option('--private-key <file>', 'private key (JWK or PEM) of --client-id')
+    .option('--key-id <kid>', 'kid of --private-key (default: the JWK kid, else its thumbprint)')
+    .addOption(
+      new Option('--alg <alg>', 'signing algorithm (default: inferred from the key)').choices(['RS384', 'ES384'])
+    )
     .option('--client-secret <secret>', 'secret of --client-id (or ONCOAGENT_CLIENT_SECRET)')
     .option('--scope <scopes>', 'SMART scopes to ask for')
     .option('--concurrency <n>', 'jobs at once in this process', '1')

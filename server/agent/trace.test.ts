@@ -53,4 +53,14 @@ describe('createTracer', () => {
     expect(await tracer.flush()).toBeUndefined();
     expect(tracer.spans).toHaveLength(1);
   });
+
+  it('gives a span its parent only within the same run, also when runs nest', async () => {
+    const outer = createTracer('run-outer');
+    const inner = createTracer('run-inner');
+    await outer.withSpan('outer', () =>
+      Promise.all([inner.withSpan('inner', async () => 1), outer.withSpan('child', async () => 2)])
+    );
+    expect(inner.spans.map((s) => [s.name, s.parent])).toEqual([['inner', undefined]]);
+    expect(outer.spans.find((s) => s.name === 'child')?.parent).toBe(1);
+  });
 });

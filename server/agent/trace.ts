@@ -7,6 +7,11 @@ import { join } from 'node:path';
 import type { Usage } from '../llm/types';
 import { UsageMeter } from '../llm/usage';
 
+// The span an async context runs in, for every tracer of the process. One instance on purpose: Node keeps each
+// AsyncLocalStorage that ever ran in its promise hook until it is disabled, so one per workup made every later promise
+// of the process slower, run after run (a registry worker's jobs grew slower with each patient).
+const currentSpan = new AsyncLocalStorage<{ tracer: object; span: number }>();
+
 export interface Span {
   run: string;
   span: number;
@@ -69,13 +74,14 @@ export function createTracer(runId: string, options: { dir?: string; identifiers
   const spans: Span[] = [];
   let counter = 0;
   // Parallel tool calls run as sibling spans; the async context (not a stack) knows each one's parent.
-  const current = new AsyncLocalStorage<number>();
+  const self = {};
   return {
     runId,
     spans,
     async withSpan(name, fn, { input } = {}) {
       const id = ++counter;
-      const parent = current.getStore();
+      const store = currentSpan.getStore();
+      const parent = store?.tracer === self ? store.span : undefined;
       const started = performance.now();
       const span: Span = {
         run: runId,
@@ -100,7 +106,7 @@ export function createTracer(runId: string, options: { dir?: string; identifiers
         },
       };
       try {
-        const result = await current.run(id, () => fn(handle));
+        const result = await currentSpan.run({ tracer: self, span: id }, () => fn(handle));
         if (!explicit && result !== undefined) span.output = result;
         return result;
       } catch (err) {

@@ -152,7 +152,7 @@ export async function benchRegistry(
     if (!up) throw new Error('bench registry: redis-server did not start');
     const run = async (size: number, workers: number) => {
       const ws = Array.from({ length: workers }, () =>
-        start(['worker', '--fhir', fhirBase, '--token', token], { REDIS_URL: redisUrl })
+        start(['worker', '--fhir', fhirBase], { REDIS_URL: redisUrl, ONCOAGENT_FHIR_TOKEN: token })
       );
       children.push(...ws);
       await until(() => ws.every((w) => w.err.includes('waiting for registry jobs')), 120_000, 'worker start');
@@ -166,10 +166,8 @@ export async function benchRegistry(
           groups.warm!,
           '--out',
           join(work, `warm-${size}-${workers}`),
-          '--token',
-          token,
         ],
-        { REDIS_URL: redisUrl }
+        { REDIS_URL: redisUrl, ONCOAGENT_FHIR_TOKEN: token }
       );
       children.push(warm);
       await exit(warm);
@@ -184,11 +182,9 @@ export async function benchRegistry(
           groups[String(size)]!,
           '--out',
           out,
-          '--token',
-          token,
           '--json',
         ],
-        { REDIS_URL: redisUrl }
+        { REDIS_URL: redisUrl, ONCOAGENT_FHIR_TOKEN: token }
       );
       children.push(coordinator);
       await exit(coordinator);
@@ -213,18 +209,16 @@ export async function benchRegistry(
       groups[String(Math.max(1, Math.floor(slice / 2)))]!,
       '--out',
       resumeDir,
-      '--token',
-      token,
       '--json',
     ];
-    const first = start(args, { REDIS_URL: undefined });
+    const first = start(args, { REDIS_URL: undefined, ONCOAGENT_FHIR_TOKEN: token });
     children.push(first);
     await until(() => statusCount(resumeDir) >= 5, 300_000, 'five patients before the kill');
     first.proc.kill('SIGKILL');
     await exit(first);
     const before = statusCount(resumeDir);
     const restartedAt = performance.now();
-    const second = start(args, { REDIS_URL: undefined });
+    const second = start(args, { REDIS_URL: undefined, ONCOAGENT_FHIR_TOKEN: token });
     children.push(second);
     await until(() => statusCount(resumeDir) > before, 300_000, 'the first patient after the restart');
     const firstNewMs = Math.round(performance.now() - restartedAt);

@@ -20,6 +20,7 @@ import { cachedToken, type TokenSource, tokenSourceOf } from '../registry/token-
 import { demoId } from '../sandbox/demo/portable';
 import { CliError, UnavailableError } from './cli-error';
 import { type SandboxSession, startSandboxSession } from './sandbox-session';
+import { checkBackendFlags } from './workup-auth';
 
 export interface RegistryRunFlags {
   fhir?: string;
@@ -29,6 +30,8 @@ export interface RegistryRunFlags {
   clientId?: string;
   clientSecret?: string;
   privateKey?: string;
+  keyId?: string;
+  alg?: string;
   scope?: string;
   /** Comma-separated: workup, synoptic (default both). */
   what?: string;
@@ -83,12 +86,8 @@ export function countOf(value: string | number | undefined, name: string, max = 
 }
 
 function checkCredentials(flags: RegistryRunFlags, secret: string | undefined): void {
-  if (flags.clientId && !flags.privateKey && !secret) {
-    throw new CliError('--client-id needs --private-key FILE or --client-secret (or ONCOAGENT_CLIENT_SECRET)');
-  }
-  if (flags.privateKey && flags.clientSecret) throw new CliError('Give --private-key or --client-secret, not both');
-  if ((flags.privateKey || flags.clientSecret) && !flags.clientId)
-    throw new CliError('--private-key and --client-secret need --client-id');
+  checkBackendFlags(flags, secret);
+  if (flags.clientSecret && !flags.clientId) throw new CliError('--client-secret needs --client-id');
 }
 
 function toCliError(err: unknown): unknown {
@@ -150,6 +149,8 @@ export async function registryRunCommand(
         clientId: flags.clientId,
         clientSecret: secret,
         privateKey: flags.privateKey,
+        keyId: flags.keyId,
+        alg: flags.alg,
         scope,
       });
     }

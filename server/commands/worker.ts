@@ -10,6 +10,7 @@ import { connectRedis } from '../registry/redis';
 import { tokenSourceOf } from '../registry/token-source';
 import { CliError, UnavailableError } from './cli-error';
 import { countOf } from './registry';
+import { checkBackendFlags } from './workup-auth';
 
 export interface WorkerFlags {
   fhir?: string;
@@ -17,6 +18,8 @@ export interface WorkerFlags {
   clientId?: string;
   clientSecret?: string;
   privateKey?: string;
+  keyId?: string;
+  alg?: string;
   scope?: string;
   /** Jobs at once in this process (default 1). */
   concurrency?: string | number;
@@ -47,9 +50,8 @@ export async function workerCommand(
   if (!flags.fhir || !/^https?:\/\/\S+$/i.test(flags.fhir))
     throw new CliError('--fhir URL is required (the server the jobs read)');
   const secret = flags.clientSecret ?? config.fhir.clientSecret;
-  if (flags.clientId && !flags.privateKey && !secret) {
-    throw new CliError('--client-id needs --private-key FILE or --client-secret (or ONCOAGENT_CLIENT_SECRET)');
-  }
+  checkBackendFlags(flags, secret);
+  if (flags.clientSecret && !flags.clientId) throw new CliError('--client-secret needs --client-id');
   const concurrency = countOf(flags.concurrency, 'concurrency');
   // Write scopes too: a run with --write commits each patient's plan from the worker.
   const scope = flags.scope ?? `${CLI_WRITE_SCOPE} system/Group.rs`;
@@ -59,6 +61,8 @@ export async function workerCommand(
     clientId: flags.clientId,
     clientSecret: secret,
     privateKey: flags.privateKey,
+    keyId: flags.keyId,
+    alg: flags.alg,
     scope,
   });
   const deps = workupDeps();

@@ -1,4 +1,5 @@
 // The rerank contract and the offline default: a lexical reranker over the first-stage candidates (no model, no network).
+import { chunkTerms } from './chunk-terms';
 import { contentTerms, expandQuery } from './lexical';
 import type { Passage } from './types';
 
@@ -28,17 +29,7 @@ export const DEFAULT_LEXICAL_WEIGHTS: LexicalWeights = { firstStage: 1, coverage
 /** Weight of a synonym's words relative to the query's own words. */
 const ALTERNATE_WEIGHT = 0.5;
 
-interface Features {
-  terms: Set<string>;
-  heading: Set<string>;
-}
-
-function features(p: Passage): Features {
-  return {
-    terms: new Set(contentTerms(p.chunk.text)),
-    heading: new Set(contentTerms(`${p.chunk.title} ${p.chunk.section}`)),
-  };
-}
+const features = (p: Passage) => chunkTerms(p.chunk);
 
 /**
  * Scores candidates by the query's term coverage (weighted by rarity among the candidates), heading matches and the

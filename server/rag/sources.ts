@@ -1,5 +1,5 @@
 // Merging passages from several sub-queries into one deduplicated, numbered list of citable sources ("Source [n]").
-import { isStopword, tokenize } from './lexical';
+import { chunkTerms } from './chunk-terms';
 import type { Chunk, NumberedSource, Passage } from './types';
 
 /** Jaccard similarity of token sets at or above which two passages count as the same text. */
@@ -38,7 +38,7 @@ export function dedupePassages(passages: Passage[]): Passage[] {
   for (const p of passages) {
     const id = sourceId(p.chunk);
     if (sections.has(id)) continue;
-    const tokens = new Set(tokenize(p.chunk.text).filter((t) => !isStopword(t)));
+    const tokens = chunkTerms(p.chunk).words;
     if (kept.some((k) => nearDuplicate(k.tokens, tokens))) continue;
     sections.add(id);
     kept.push({ passage: p, tokens });

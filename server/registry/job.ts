@@ -2,7 +2,7 @@
 // reports, turned into the write-back plan, committed with `--write`, and returned as resources with ids. The same
 // function runs in-process and in `oncoagent worker`; its data holds no credentials (those come from the runner).
 import { dirname } from 'node:path';
-import type { Bundle, Resource } from '@medplum/fhirtypes';
+import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
 import type { SynopticInput } from '../../common/contracts';
 import type { PatientRecord } from '../../common/record/patient-record';
 import type { WorkupDeps } from '../agent/deps';
@@ -14,6 +14,7 @@ import { extractSynoptic } from '../synoptic/extract';
 import { toQuestionnaireResponse } from '../synoptic/response';
 import { loadTemplate } from '../synoptic/template';
 import { buildPlan, commitPlan } from '../writeback';
+import { uuidFor } from '../writeback/items';
 import { synopticObservations } from '../writeback/synoptic-observations';
 import { registryError } from './errors';
 import { pathologyReports } from './pathology';
@@ -72,12 +73,24 @@ async function synopticForms(record: PatientRecord, authored: string, model?: Mo
   return forms;
 }
 
+/**
+ * The id a plan entry gets in the run's output: its urn:uuid, except for a Device, which is the same software for every
+ * patient and gets one id from its identifier (so the merged Device.ndjson holds each device version once, as the EHR
+ * holds it through the conditional create).
+ */
+function outputId(e: BundleEntry): string {
+  const id = e.fullUrl!.replace(/^urn:uuid:/, '');
+  const identifier = e.resource?.resourceType === 'Device' ? e.resource.identifier?.[0] : undefined;
+  return identifier?.value
+    ? uuidFor(`device:${identifier.system ?? ''}|${identifier.value}`).replace(/^urn:uuid:/, '')
+    : id;
+}
+
 /** The plan's entries as resources: the urn:uuid fullUrl becomes the id, references inside the plan become Type/id. */
 export function planResources(bundle: Bundle): Resource[] {
   const map = new Map<string, string>();
   for (const e of bundle.entry ?? []) {
-    if (e.fullUrl && e.resource)
-      map.set(e.fullUrl, `${e.resource.resourceType}/${e.fullUrl.replace(/^urn:uuid:/, '')}`);
+    if (e.fullUrl && e.resource) map.set(e.fullUrl, `${e.resource.resourceType}/${outputId(e)}`);
   }
   const rewrite = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(rewrite);
@@ -88,7 +101,7 @@ export function planResources(bundle: Bundle): Resource[] {
     return out;
   };
   return (bundle.entry ?? []).flatMap((e) =>
-    e.resource && e.fullUrl ? [{ ...(rewrite(e.resource) as Resource), id: e.fullUrl.replace(/^urn:uuid:/, '') }] : []
+    e.resource && e.fullUrl ? [{ ...(rewrite(e.resource) as Resource), id: outputId(e) }] : []
   );
 }
 

@@ -42,6 +42,10 @@ export interface CredentialFlags {
   clientId?: string;
   clientSecret?: string;
   privateKey?: string;
+  /** `kid` of the private key (default: from the JWK, or its thumbprint). */
+  keyId?: string;
+  /** RS384 or ES384 (default: from the key). */
+  alg?: string;
   scope: string;
 }
 
@@ -53,7 +57,7 @@ export interface CredentialFlags {
 export function tokenSourceOf(f: CredentialFlags): TokenSource {
   if (!f.clientId) return staticToken(f.token);
   const credential: BackendCredential = f.privateKey
-    ? { privateKeyFile: f.privateKey }
+    ? { privateKeyFile: f.privateKey, keyId: f.keyId, alg: f.alg }
     : { clientSecret: f.clientSecret ?? '' };
   return backendToken({ fhirBase: f.fhirBase, clientId: f.clientId, scope: f.scope, ...credential });
 }
