@@ -1,6 +1,6 @@
 // The words of a sentence that describe CD99 in the tumour: the marker's clause among other markers of a panel, with
 // negated words and statements about non-tumour cells (lymphocytes, internal controls) blanked out.
-import { negationScopes, type Span } from '../text/negation';
+import { type NegationScope, negationScopes, type Span } from '../text/negation';
 
 /** CD99 itself, also written "CD 99", "CD-99" or as the MIC2 product. */
 export const CD99 = /\bCD[\s-]?99\b|\bMIC-?2\b/i;
@@ -89,6 +89,18 @@ function pieces(s: string, from: number, to: number): Span[] {
   return edges.slice(1).map((end, i) => ({ start: edges[i]!, end }));
 }
 
+/** The head noun that closes a negated pattern phrase: "without membranous accentuation". */
+const PATTERN_HEAD =
+  /^\s*(?:(?:strong|weak|distinct|crisp|definite|any)\s+)?(?:membran\w*|cytoplasm\w*|dot-like|nuclear)\s+(?:accentuation|staining|component|reactivity|positivity|labell?ing|pattern|expression)\b/i;
+
+/** Where a negation scope ends: a forward scope that denies one pattern phrase ("without membranous accentuation in a
+ * patchy distribution") ends with that phrase, so the finding after it stays visible (ConText: end at the next finding). */
+function scopeEnd(sentence: string, sc: NegationScope): number {
+  if (sc.direction !== 'forward') return sc.end;
+  const head = PATTERN_HEAD.exec(sentence.slice(sc.start, sc.end));
+  return head ? sc.start + head[0].length : sc.end;
+}
+
 /**
  * The CD99 clause of a sentence.
  * @param sentence - A sentence that names CD99.
@@ -105,10 +117,12 @@ export function cd99Clause(sentence: string): Cd99Clause | undefined {
     const text = sentence.slice(p.start, p.end);
     if (NOT_TUMOUR.test(text) && !all(CD99, text).length) for (let i = p.start; i < p.end; i++) chars[i] = ' ';
   }
-  for (const sc of scopes) for (let i = sc.start; i < sc.end; i++) chars[i] = ' ';
-  const sign = /^\s*(?:[:=]\s*)?(?:\(\s*[-−–]\s*\)|[-−–]\s*(?=$|[,;.)]|and\b)|[-−–]\s*ve\b)/.exec(
-    sentence.slice(at.end)
-  );
+  for (const sc of scopes) for (let i = sc.start; i < scopeEnd(sentence, sc); i++) chars[i] = ' ';
+  // "CD99 (-)", "CD99 - ve", "CD99 staining: none".
+  const sign =
+    /^\s*(?:[:=]\s*)?(?:\(\s*[-−–]\s*\)|[-−–]\s*(?=$|[,;.)]|and\b)|[-−–]\s*ve\b)|^\s*(?:(?:immuno)?(?:staining|stain|expression|reactivity)\s*)?[:=]\s*(?:none|nil|absent)\b/i.exec(
+      sentence.slice(at.end)
+    );
   const negated = Boolean(sign) || scopes.some((sc) => at.start >= sc.start && at.end <= sc.end);
   const unattachedNegation = scopes.some((sc) => {
     if (sc.trigger.start < start || sc.trigger.end > end) return false;

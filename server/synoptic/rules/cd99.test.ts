@@ -83,4 +83,52 @@ describe('CD99 rules extractor', () => {
       'Diffuse',
     ]);
   });
+
+  it('reads the pattern from following sentences headed localization, distribution or extent', () => {
+    expect(read('CD99: positive. Localisation: cytoplasmic. Distribution: patchy.')).toEqual(['Cytoplasmic', 'Patchy']);
+    expect(read('CD99 is positive.\nPattern: membranous.\nExtent: diffuse.')).toEqual(['Membranous', 'Diffuse']);
+  });
+
+  it('reads "staining: none" and "0 %" as negative', () => {
+    expect(read('CD99 staining: none.')).toEqual(NEG);
+    expect(read('CD99 shows 0% staining of the tumour.')).toEqual(NEG);
+  });
+
+  it('takes a denied localization for a pattern, not for CD99 negativity', () => {
+    expect(read('Membranous CD99 is not seen; the tumour shows weak cytoplasmic CD99 in about 20% of cells.')).toEqual([
+      'Cytoplasmic',
+      'Patchy',
+    ]);
+    expect(read('The tumour lacks membranous CD99; there is focal cytoplasmic staining.')).toEqual([
+      'Cytoplasmic',
+      'Focal',
+    ]);
+  });
+
+  it('ends a negated pattern phrase at its head noun, so the extent after it stays', () => {
+    expect(read('CD99 shows cytoplasmic staining without membranous accentuation in a patchy distribution.')).toEqual([
+      'Cytoplasmic',
+      'Patchy',
+    ]);
+  });
+
+  it('takes the widest extent when several stained populations are described', () => {
+    expect(read('CD99 is membranous in the majority of cells, with cytoplasmic staining in a few.')).toEqual([
+      'Membranous and cytoplasmic',
+      'Diffuse',
+    ]);
+    // "throughout" says where, not how much: scattered cells stay focal.
+    expect(read('CD99 marks scattered cells throughout the tumour, membranous.')).toEqual(['Membranous', 'Focal']);
+  });
+
+  it('reads more words for extent and localization', () => {
+    expect(read('CD99 is extensively positive with a pericellular pattern.')).toEqual(['Membranous', 'Diffuse']);
+    expect(read('CD99 stains every tumour cell, intracytoplasmic.')).toEqual(['Cytoplasmic', 'Diffuse']);
+    expect(read('CD99 shows sparse membranous positivity.')).toEqual(['Membranous', 'Focal']);
+    expect(read('CD99 is partially positive, cytoplasmic.')).toEqual(['Cytoplasmic', 'Patchy']);
+    expect(read('CD99: strong membranous positivity in about nine tenths of cells.')).toEqual([
+      'Membranous',
+      'Diffuse',
+    ]);
+  });
 });

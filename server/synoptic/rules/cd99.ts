@@ -4,7 +4,8 @@
 
 import type { Answers } from '../../../common/contracts';
 import { type DocSentence, makeDoc, noAnswer, ruleAnswer } from '../text/doc';
-import { CD99, cd99Clause } from './cd99-clause';
+import { findProportions } from '../text/numbers-extent';
+import { CD99, type Cd99Clause, cd99Clause } from './cd99-clause';
 import { distributionOf, localizationOf } from './cd99-pattern';
 
 /** A stain without a result: failed, not interpretable, or still to come. */
@@ -14,8 +15,27 @@ const NO_RESULT =
 const ADDENDUM = /^\s*(?:addend(?:um|a)|amended|supplementary report|revised)\b/i;
 /** A sentence that goes on describing the stain just named ("The staining is membranous."). */
 const ANAPHOR =
-  /^\s*(?:the |this )?(?:staining|stain|reactivity|immunoreactivity|expression|positivity|labell?ing|pattern|it)\b/i;
+  /^\s*(?:the |this )?(?:staining|stain|reactivity|immunoreactivity|expression|positivity|labell?ing|pattern|it|locali[sz]ation|distribution|extent|intensity|proportion)\b/i;
 const POSITIVE = /\bpositiv\w*|\bexpress\w*|\bstain\w*|\breactiv\w*|\blabel\w*|\bhighlight\w*|\+/i;
+
+/** A localization word attached to the CD99 mention ("membranous CD99", "CD99 membranous staining"). */
+const ATTACHED_LOCALIZATION =
+  /\b(?:membran\w*|cytoplasm\w*|dot-like)\s+(?:\w+\s+)?(?=CD[\s-]?99\b)|\bCD[\s-]?99\s+(?:\w+\s+)?(?:membran\w*|cytoplasm\w*|dot-like)\b/i;
+
+/**
+ * "Membranous CD99 is not seen; the tumour shows cytoplasmic CD99 in 10 %" / "does not show membranous CD99; there is
+ * focal cytoplasmic staining": the negation denies one localization of CD99, and the clause after it states the one the
+ * tumour has. Returns that clause, or undefined when CD99 itself is negative.
+ */
+function deniedPattern(sentence: string, c: Cd99Clause): Cd99Clause | undefined {
+  if (!c.negated || !ATTACHED_LOCALIZATION.test(sentence.slice(c.start, c.end))) return undefined;
+  // The clause already goes on past the denial with the pattern the tumour has.
+  if (localizationOf(c.visible)) return { ...c, negated: false };
+  const after = sentence.slice(c.end).replace(/^\s*(?:;|,?\s*\b(?:but|however|whereas|while)\b)/i, '');
+  if (after.length === sentence.length - c.end) return undefined;
+  const next = cd99Clause(CD99.test(after) ? after : `CD99 ${after}`);
+  return next && !next.negated && localizationOf(next.visible) ? next : undefined;
+}
 
 interface Reading {
   sentences: DocSentence[];
@@ -24,27 +44,35 @@ interface Reading {
   visible: string;
 }
 
-function read(s: DocSentence, next: DocSentence | undefined): Reading | undefined {
-  const c = cd99Clause(s.masked);
-  if (!c || NO_RESULT.test(s.masked.slice(c.start, c.end))) return undefined;
+function read(s: DocSentence, next: DocSentence[]): Reading | undefined {
+  const first = cd99Clause(s.masked);
+  if (!first || NO_RESULT.test(s.masked.slice(first.start, first.end))) return undefined;
+  const c = deniedPattern(s.masked, first) ?? first;
   let visible = c.visible;
   const sentences = [s];
   // "CD99 is positive. The staining is diffuse and membranous." (or after a semicolon): the words that follow go on
   // describing the same stain.
-  const rest = /^\s*;/.test(s.masked.slice(c.end)) ? s.masked.slice(c.end).replace(/^\s*;/, '') : undefined;
-  for (const [more, from] of [
-    [rest, s],
-    [next?.masked, next],
-  ] as const) {
-    if (more === undefined || !from || !ANAPHOR.test(more) || CD99.test(more)) continue;
+  const rest =
+    c === first && /^\s*;/.test(s.masked.slice(c.end)) ? s.masked.slice(c.end).replace(/^\s*;/, '') : undefined;
+  // "CD99: positive. Localization: membranous. Distribution: patchy.": each following sentence that goes on about the
+  // stain adds its words, until one that does not.
+  const follow = [[rest, s] as const, ...next.map((n) => [n.masked, n] as const)];
+  for (const [more, from] of follow) {
+    if (more === undefined) continue;
+    if (!ANAPHOR.test(more) || CD99.test(more)) {
+      if (from === s) continue;
+      break;
+    }
     const clause = cd99Clause(`CD99 ${more}`);
-    if (!clause) continue;
+    if (!clause) break;
     visible += ` ${clause.visible}`;
     if (!sentences.includes(from)) sentences.push(from);
-    break;
+    if (from === s) break;
   }
   const described = localizationOf(visible) !== undefined || distributionOf(visible) !== undefined;
-  const negative = c.negated || (c.unattachedNegation && !described);
+  // "CD99 shows 0 % staining": none of the tumour cells stain.
+  const none = findProportions(visible).some((p) => p.high === 0) && !localizationOf(visible);
+  const negative = c.negated || none || (c.unattachedNegation && !described);
   return { sentences, negative, positive: described || POSITIVE.test(visible), visible };
 }
 
@@ -57,7 +85,7 @@ export function extractCd99(report: string): { answers: Answers; issues: string[
   const doc = makeDoc(report);
   const addendumAt = doc.sentences.find((s) => ADDENDUM.test(s.masked))?.index ?? Number.POSITIVE_INFINITY;
   const readings = doc.sentences
-    .map((s) => ({ s, r: read(s, doc.sentences[s.index + 1]) }))
+    .map((s) => ({ s, r: read(s, doc.sentences.slice(s.index + 1, s.index + 4)) }))
     .filter((x): x is { s: DocSentence; r: Reading } => x.r !== undefined && (x.r.negative || x.r.positive));
   if (!doc.sentences.some((s) => CD99.test(s.masked)))
     return { answers: {}, issues: ['The report does not mention CD99.'] };

@@ -32,4 +32,9 @@ describe('proportions in digits and words', () => {
   it('lists every proportion in text order', () => {
     expect(findProportions('half in block A, 10% in block B').map((p) => p.text)).toEqual(['half', '10%']);
   });
+
+  it('reads tenths and numerators up to nine', () => {
+    expect(findFractions('in about nine tenths of cells').map(range)).toEqual([[90, 90]]);
+    expect(findFractions('a tenth of the tumour').map(range)).toEqual([[10, 10]]);
+  });
 });

@@ -32,8 +32,11 @@ const DENOMINATORS: Record<string, number> = {
   fourths: 4,
   fifth: 5,
   fifths: 5,
+  tenth: 10,
+  tenths: 10,
 };
-const FRACTION_RE = /\b(?:(a|an|one|two|three|four)[\s-]+)?(half|halves|thirds?|quarters?|fourths?|fifths?)\b/gi;
+const FRACTION_RE =
+  /\b(?:(a|an|one|two|three|four|five|six|seven|eight|nine)[\s-]+)?(half|halves|thirds?|quarters?|fourths?|fifths?|tenths?)\b/gi;
 const LESS = /(?:<|less than|fewer than|under|below|up to|at most)\s*$/i;
 const MORE = /(?:>|more than|greater than|over|above|at least)\s*$/i;
 

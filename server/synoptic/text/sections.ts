@@ -2,8 +2,9 @@
 // text otherwise, with an issue when the report has headed sections but no gross one.
 
 const HEADING = /^[ \t]*([A-Z][A-Za-z /&-]{2,40}?)[ \t]*:[ \t]*$|^[ \t]*([A-Z][A-Z /&-]{2,40}?)[ \t]*:/gm;
+/** Gross section headings, US and UK styles ("Gross description", "Macroscopy", "Gross pathology"). */
 const GROSS =
-  /^(?:gross(?: description| examination| findings)?|macroscopic(?: description| examination)?|specimen description)$/i;
+  /^(?:gross(?: description| examination| findings| pathology| appearance)?|macroscop(?:y|ic)(?: description| examination| findings| appearance)?|specimen description)$/i;
 const KNOWN =
   /^(?:gross|macroscop|microscop|final diagnosis|diagnosis|clinical|history|comment|synoptic|summary|addend|specimens? (?:received|submitted)|procedure|immunohisto|frozen section|intraoperative|note)/i;
 
@@ -52,4 +53,22 @@ export function grossSection(text: string): SectionPick {
   const h = hs[i]!;
   const end = hs[i + 1]?.start ?? text.length;
   return { text: text.slice(h.bodyStart, end), offset: h.bodyStart };
+}
+
+/** Sections that report findings (not the clinical history, the procedure line or the list of specimens). */
+const FINDINGS = /^(?:microscop|final diagnosis|diagnosis|comment|synoptic|summary|addend|note)/i;
+
+/**
+ * The findings sections of a report other than the gross description (microscopy, diagnosis, synoptic summary,
+ * comment), in report order.
+ * @param text - The report text.
+ * @returns Each such section's heading and body; none when the report has no section headings.
+ */
+export function findingSections(text: string): { name: string; text: string; offset: number }[] {
+  const hs = headings(text);
+  return hs.flatMap((h, i) => {
+    if (!FINDINGS.test(h.name) || GROSS.test(h.name)) return [];
+    const end = hs[i + 1]?.start ?? text.length;
+    return [{ name: h.name, text: text.slice(h.bodyStart, end), offset: h.bodyStart }];
+  });
 }

@@ -111,4 +111,30 @@ describe('colorectal rules extractor', () => {
     expect(r.issues[0]).toMatch(/no gross description/);
     expect(quoteInText('Sigmoid colon , resection', 'Sigmoid colon, resection: x')).toBe(false);
   });
+
+  it('reads a margin distance the gross description lacks from the microscopy or diagnosis section', () => {
+    const report =
+      'GROSS DESCRIPTION:\nSigmoid colectomy, 24 cm long. A 3 cm ulcerated tumour lies 9 cm from the proximal margin.\n\nMICROSCOPIC DESCRIPTION:\nThe carcinoma is 4 mm from the mesenteric margin and 15 cm from the distal margin.\n';
+    const { answers } = extractColorectal(report);
+    expect(answers['distance-proximal']?.value).toBe(9);
+    expect(answers['distance-radial']?.value).toBe(0.4);
+    expect(answers['closest-margin']?.value).toBe('Radial (circumferential) or mesenteric');
+    expect(answers['closest-margin']?.evidence).toHaveLength(2);
+  });
+
+  it('takes the one margin with a distance as closest when the others are stated to be well clear', () => {
+    const base = 'Sigmoid colectomy. A 3 cm ulcerated tumour of the sigmoid colon.';
+    expect(
+      value(`${base} The longitudinal margins are widely clear. The tumour is 4 mm from the CRM.`, 'closest-margin')
+    ).toBe('Radial (circumferential) or mesenteric');
+    // Without the statement about the other margins, one distance cannot be compared.
+    expect(value(`${base} The tumour is 4 mm from the CRM.`, 'closest-margin')).toBeNull();
+  });
+
+  it('finds the gross description under UK-style headings ("Macroscopy", "Gross pathology")', () => {
+    for (const heading of ['MACROSCOPY', 'Gross pathology']) {
+      const report = `CLINICAL HISTORY:\nBowel cancer.\n\n${heading}:\nSigmoid colectomy. A 3 cm ulcerated tumour lies 6 cm from the distal margin.\n\nMICROSCOPY:\nAdenocarcinoma.\n`;
+      expect(extractColorectal(report).answers['distance-distal']?.value, heading).toBe(6);
+    }
+  });
 });

@@ -29,4 +29,20 @@ describe('colorectal tumor extent (deepest layer stated, CAP / AJCC 8 pT)', () =
     expect(extent('Several lymph nodes are found in the pericolic fat.')).toBeNull();
     expect(extent('An ulcerated mass involving half of the bowel wall circumference.')).toBeNull();
   });
+
+  it('reads extramural spread and the outer border of the muscularis propria as pericolorectal invasion', () => {
+    expect(extent('Extramural spread of 3 mm is seen at the deepest point.')).toBe(PERICOLIC);
+    expect(extent('The growth extends 3 mm beyond the outer border of the muscularis propria.')).toBe(PERICOLIC);
+    expect(extent('The carcinoma invades the extramural fat.')).toBe(PERICOLIC);
+  });
+
+  it('reads a denied passage through a layer as reaching into it', () => {
+    expect(extent('The tumour does not extend beyond the muscularis propria.')).toBe(MP);
+    expect(extent('The growth has not breached the muscularis propria.')).toBe(MP);
+  });
+
+  it('reads tumour on the peritoneal surface and an organ the tumour is fixed to', () => {
+    expect(extent('Tumour is seen on the peritoneal surface.')).toBe(SEROSA);
+    expect(extent('The tumour is fixed to the anterior abdominal wall.')).toBe(ADJACENT);
+  });
 });

@@ -67,6 +67,12 @@ const INTO_NOT_THROUGH =
   /\b(?:into|in|to|within|involv\w*|invad\w*|infiltrat\w*)\s*,?\s*but\s+(?:does\s+|did\s+)?not\s+(?:\w+\s+)?(?:through|beyond|across)\s*,?\s*(?:the\s+)?$/i;
 const NEAR_BEFORE =
   /\b(?:within\s+\d+(?:[.,]\d+)?\s*(?:cm|mm)\s+of|approach\w*|close to|near(?:ly)?)\s+(?:the\s+)?(?:[\w-]+\s+)?$/i;
+/** A denied passage through a layer: "does not extend beyond", "has not breached", "without penetrating". */
+const NOT_THROUGH =
+  /\b(?:(?:does|did|has|have|had|is|was)\s+not|doesn't|hasn't|without)\s+(?:\w+\s+)?(?:extend\w*\s+)?(?:through|beyond|breach\w*|penetrat\w*|transgress\w*|travers\w*)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?$/i;
+/** Spread outside the muscularis propria named as such: "extramural spread of 4 mm", "extramural fat". */
+const EXTRAMURAL =
+  /\bextra-?mural (?:spread|extension|invasion|growth|depth|fat|tissue|tumou?r)\b(?![^;.]{0,30}?:?\s*\b0(?:\.0)?\s*mm\b)/i;
 /** "Confined to the bowel wall": the tumor stays in the wall, so no deeper than the muscularis propria. */
 const CONFINED_BEFORE = /\b(?:confined|limited|restricted)\s+to\s+(?:the\s+)?$/i;
 /** A layer described as spared after its name: "the serosa is intact", "serosal surface: uninvolved". */
@@ -81,7 +87,7 @@ const OTHER_SUBJECT =
   /\b(?:lymph nodes?|nodes?|diverticul\w*|vessels?|adhesions?|polyps?|deposits?|abscess|fistula|staples?|sutures?)\b/i;
 /** An organ counts only when the tumor grows into it or sticks to it, not when it is merely attached to the specimen. */
 const ORGAN_VERB =
-  /\b(?:invad\w*|invasion|infiltrat\w*|adher\w*|fused|tethered|stuck|involv\w*|extend\w* into|grow\w* into)\b/i;
+  /\b(?:invad\w*|invasion|infiltrat\w*|adher\w*|fused|fixed|tethered|stuck|involv\w*|extend\w* into|grow\w* into)\b/i;
 
 interface Hit {
   level: number;
@@ -119,14 +125,30 @@ function layerHits(s: DocSentence, field: boolean): Hit[] {
         continue;
       }
       const [from] = clauseAround(t, m.index, end);
-      const before = t.slice(from, m.index);
+      // "4 mm beyond the outer border of the muscularis propria": the border is the layer's own.
+      const before = t
+        .slice(from, m.index)
+        .replace(/\b(?:outer|external)?\s*(?:border|edge|limit)\s+of\s+(?:the\s+)?$/i, '');
       const after = t.slice(end, end + 60);
       if (SPARED_AFTER.test(after)) continue;
       if (INTO_NOT_THROUGH.test(before)) {
         hits.push({ level: layer.into, s, how: 'into but not through' });
         continue;
       }
+      // "does not extend beyond / has not breached the muscularis propria": it reaches the layer and stops in it.
+      if (NOT_THROUGH.test(before)) {
+        hits.push({ level: layer.into, s, how: 'not through the layer' });
+        continue;
+      }
       if (isNegated(t, m.index, end) || /\bnot\s+(?:\w+\s+){0,3}$/i.test(before)) continue;
+      // "tumour on the peritoneal surface": tumour seen on the serosa has penetrated it.
+      if (
+        layer.near !== undefined &&
+        /\b(?:tumou?r|growth|carcinoma|it)\b[^;]{0,30}\bon\s+(?:the\s+)?$/i.test(before)
+      ) {
+        hits.push({ level: layer.into, s, how: 'on the serosal surface' });
+        continue;
+      }
       if (OTHER_SUBJECT.test(before) && !TUMOR.test(before)) continue;
       if (layer.near !== undefined && NEAR_BEFORE.test(before)) {
         hits.push({ level: layer.near, s, how: 'close to the layer' });
@@ -172,6 +194,8 @@ export function findExtent(doc: Doc): Finding<string> | undefined {
     for (const h of layerHits(s, field)) consider(h);
     const im = INTRAMUCOSAL.exec(t);
     if (im && !isNegated(t, im.index, im.index + im[0].length)) consider({ level: 0, s, how: 'intramucosal' });
+    const em = EXTRAMURAL.exec(t);
+    if (em && !isNegated(t, em.index, em.index + em[0].length)) consider({ level: 3, s, how: 'extramural spread' });
     const tm = TRANSMURAL.exec(t);
     if (tm && !isNegated(t, tm.index, tm.index + tm[0].length)) consider({ level: 3, s, how: 'transmural' });
   }

@@ -4,6 +4,7 @@
 import type { Answers, ItemAnswer } from '../../../../common/contracts';
 import { type Doc, type DocSentence, makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
 import { formatCm } from '../../text/measure';
+import { findingSections } from '../../text/sections';
 import { TUMOR_NOUN } from '../../text/sentences';
 import { type Finding, findProcedure, findSite } from './anatomy';
 import { findExtent } from './extent';
@@ -35,7 +36,8 @@ function distanceAnswer(kind: MarginKind, f: DistanceFinding | undefined): ItemA
 
 function closestAnswer(
   distances: Partial<Record<MarginKind, DistanceFinding>>,
-  stated: { kind: MarginKind; sentence: DocSentence } | undefined
+  stated: { kind: MarginKind; sentence: DocSentence } | undefined,
+  far?: Partial<Record<MarginKind, DocSentence>>
 ): ItemAnswer {
   if (stated)
     return ruleAnswer(
@@ -44,6 +46,17 @@ function closestAnswer(
       `The report names the ${stated.kind} margin as closest.`
     );
   const known = MARGIN_KINDS.filter((k) => distances[k]).map((k) => ({ k, f: distances[k]! }));
+  // CAP: the closest margin is the one at the smallest distance; margins stated to be well clear are farther than
+  // any that has a distance, so a single distance is the closest when every other margin is stated well clear.
+  const farKinds = MARGIN_KINDS.filter((k) => !distances[k] && far?.[k]);
+  if (known.length === 1 && known.length + farKinds.length === MARGIN_KINDS.length) {
+    const only = known[0]!;
+    return ruleAnswer(
+      CLOSEST_DISPLAY[only.k],
+      [only.f.sentence, ...farKinds.map((k) => far![k]!)],
+      `The ${only.k} margin is the only one with a distance (${formatCm(only.f.cm)} cm); the others are stated to be well clear.`
+    );
+  }
   if (known.length < 2)
     return noAnswer('Fewer than two margin distances are given, so the closest margin cannot be compared.');
   const min = Math.min(...known.map((x) => x.f.cm));
@@ -100,6 +113,18 @@ export function extractColorectal(report: string): { answers: Answers; issues: s
   const site = findSite(doc, procedure?.value);
   const rightSided = procedure?.value === 'Right hemicolectomy' || /\bileum\b|\bileal\b/i.test(doc.text);
   const margins = findMargins(doc, rightSided);
+  // CAP reports margin distances in the Margins section, often from microscopy: a distance the gross description
+  // does not give is read from the findings sections (microscopy, diagnosis, synoptic summary).
+  let next = doc.sentences.length;
+  for (const sec of findingSections(report)) {
+    // Numbered after the gross sentences, so evidence from both keeps every quoted sentence.
+    const d = makeDoc(sec.text);
+    const sectionDoc: Doc = { ...d, sentences: d.sentences.map((x) => ({ ...x, index: x.index + next })) };
+    next += d.sentences.length;
+    const more = findMargins(sectionDoc, rightSided);
+    for (const k of MARGIN_KINDS) margins.distances[k] ??= more.distances[k];
+    margins.closest ??= more.closest;
+  }
   const size = findColorectalSize(doc.sentences);
   const answers: Answers = {
     procedure: fromFinding(
@@ -113,7 +138,7 @@ export function extractColorectal(report: string): { answers: Answers; issues: s
       : noAnswer('No tumor measurement is given.'),
   };
   for (const kind of MARGIN_KINDS) answers[`distance-${kind}`] = distanceAnswer(kind, margins.distances[kind]);
-  answers['closest-margin'] = closestAnswer(margins.distances, margins.closest);
+  answers['closest-margin'] = closestAnswer(margins.distances, margins.closest, margins.far);
   answers['margin-status'] = statusAnswer(margins.distances, margins.stated);
 
   if (site?.value === 'Rectum') {

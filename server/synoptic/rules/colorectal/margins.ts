@@ -4,6 +4,8 @@ import type { Doc, DocSentence } from '../../text/doc';
 import { NUM, toCm, UNIT } from '../../text/measure';
 import { digitize } from '../../text/numbers';
 import { NEGATION, TUMOR_NOUN } from '../../text/sentences';
+import { listedMargins } from './margin-list';
+import { sideDistances } from './margin-sides';
 
 export type MarginKind = 'proximal' | 'distal' | 'radial';
 export const MARGIN_KINDS: MarginKind[] = ['proximal', 'distal', 'radial'];
@@ -20,19 +22,23 @@ export interface MarginFindings {
   closest?: { kind: MarginKind; sentence: DocSentence };
   /** "Margins are free" / "tumor extends to the margin" without a side or distance. */
   stated?: { involved: boolean; sentence: DocSentence };
+  /** Margins stated to be far from the tumor without a distance ("the longitudinal margins are well clear"). */
+  far?: Partial<Record<MarginKind, DocSentence>>;
   /** The tumor's extent along the bowel measured from the distal margin, when both ends are given. */
   span?: { from: number; to: number; sentence: DocSentence };
 }
 
 const KW = String.raw`(?:proximal|distal|radial|circumferential|mesenteric|mesocolic|mesorectal|retroperitoneal|non-?peritoneali[sz]ed|ileal|colonic|perianal(?:\s+skin)?|perineal(?:\s+skin)?|anal\s+skin)`;
 const KIND = `(${KW})`;
+/** A side named as the closest margin, the CRM included. */
+const CLOSEST_KIND = `(${KW}|CRM)`;
 const MARGIN_WORD =
-  /^\)?(?:\s*\([^)]*\))?(?:\s*\/\s*\w+)?(?:\s+[\w-]+){0,2}?\s+(?:margins?|edges?|ends?|lines?|surfaces?|clearances?)\b/i;
+  /^\)?(?:\s*\([^)]*\))?(?:\s*\/\s*\w+)?(?:\s+[\w-]+){0,2}?\s+(?:margins?|edges?|ends?|lines?|surfaces?|clearances?|fascia)\b/i;
 const LANDMARK = /\b(?:reflection|dentate|verge|diverticul\w*|polyps?|nodes?|perforation|valve|appendix|taeniae?)\b/i;
 const ZERO_VERB =
-  /\b(?:extend\w*|reach\w*|abut\w*|involv\w*|invad\w*|infiltrat\w*|touch\w*|present|impinge\w*)\b(?:\s+(?:through|into|across)\s+(?:the\s+)?[a-z\s-]{0,25}?)?\s+(?:to|at|on|upon|into)?\s*(?:the\s+)?(?:inked\s+|painted\s+)?(?:\w+\s+)?$/i;
+  /\b(?:extend\w*|reach\w*|abut\w*|involv\w*|invad\w*|infiltrat\w*|touch\w*|present|impinge\w*|transect\w*)\b(?:\s+at\s+(?:the\s+)?ink(?:ed)?(?:\s+(?:surface|edge))?)?(?:\s+(?:through|into|across)\s+(?:the\s+)?[a-z\s-]{0,25}?)?\s+(?:to|at|on|upon|into)?\s*(?:the\s+)?(?:inked\s+|painted\s+)?(?:\w+\s+)?$/i;
 const AT_MARGIN =
-  /\b(?:tumou?r|mass|lesion|carcinoma|it)\s+(?:is\s+|lies\s+|sits\s+)?(?:present\s+|seen\s+)?(?:at|on)\s+(?:the\s+)?(?:inked\s+|painted\s+)?$/i;
+  /\b(?:tumou?r|mass|lesion|carcinoma|growth|neoplasm|it)\s+(?:is\s+|lies\s+|sits\s+)?(?:present\s+|seen\s+)?(?:at\s+ink\s+)?(?:at|on)\s+(?:the\s+)?(?:inked\s+|painted\s+)?$/i;
 /** Words that, between a margin name and a length, show the length belongs to something else. */
 const GAP_STOP =
   /\b(?:with|a|an|and|which|that|defects?|tumou?r|mass|lesion|nodes?|polyps?|reflection|to the|from the)\b/i;
@@ -42,6 +48,12 @@ const PAIRED = [
   new RegExp(String.raw`(${LIST_NUMS})\s+(?:away\s+)?(?:from|to)\s+(?:the\s+)?(${LIST_KINDS})`, 'gi'),
   new RegExp(String.raw`(${LIST_KINDS})\s*(?:are|were|measure|measuring|of|:)\s*(${LIST_NUMS})`, 'gi'),
 ];
+
+/** A margin said to be far from the tumor. */
+const WELL_CLEAR =
+  /\b(?:well|widely|amply|far)\s+(?:clear|away|free|removed)\b|\b(?:remote|distant) from the (?:tumou?r|lesion|growth)\b/i;
+const LONGITUDINAL =
+  /\b(?:longitudinal|(?:proximal|ileal) and (?:distal|colonic)|both (?:resection |bowel )?)\s*(?:resection\s+)?margins\b/i;
 
 interface MarginRef {
   kind: MarginKind;
@@ -129,9 +141,12 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
   const set = (kind: MarginKind, f: DistanceFinding, override = false) => {
     if (override || !out.distances[kind]) out.distances[kind] = f;
   };
+  // Read last and kept only for a margin no other statement gives.
+  const weak: Partial<Record<MarginKind, DistanceFinding>> = {};
   for (const s of doc.sentences) {
     // Numbers in words read as digits, offsets kept ("three centimetres from the distal margin").
-    const t = digitize(s.masked);
+    // "3 cms": the plural abbreviation read as cm (same length, so offsets hold).
+    const t = digitize(s.masked).replace(/(\d\s*)cms\b/gi, '$1cm ');
     const refs = marginRefs(t, rightSided);
     const lens = lengths(t);
     const used = new Set<number>();
@@ -167,9 +182,10 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
     // "tumor extends to / abuts the inked radial margin", "distal margin: involved" → 0 cm.
     for (const r of refs) {
       const z = ZERO_VERB.exec(t.slice(0, r.start));
-      const positive = /^\s*(?::|is|are)?\s*(?:grossly\s+|focally\s+)?(?:involved|positive)\b/i.test(
-        t.slice(r.end, r.end + 40)
-      );
+      const positive =
+        /^\s*(?::|is|are)?\s*(?:grossly\s+|focally\s+)?(?:involved|positive|transected|tumou?r at ink)\b/i.test(
+          t.slice(r.end, r.end + 40)
+        );
       // "the tumour is at the distal margin": tumor at a margin is tumor reaching it (CAP: involved, 0 cm).
       // Only a margin proper: "tumour at the distal end" places it along the specimen, not at the resection line.
       const at = /margin|\bCRM\b/i.test(t.slice(r.start, r.end)) ? AT_MARGIN.exec(t.slice(0, r.start)) : null;
@@ -196,9 +212,19 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
 
     // "closest margin: distal, at 15 mm" / "the radial margin is the closest".
     const c =
-      new RegExp(String.raw`(?:closest|nearest)\s+(?:resection\s+)?margin\s*(?:is|:)?\s*(?:the\s+)?${KIND}`, 'i').exec(
-        t
-      ) ?? new RegExp(String.raw`${KIND}\s+(?:resection\s+)?margin\s+is\s+(?:the\s+)?(?:closest|nearest)`, 'i').exec(t);
+      new RegExp(
+        String.raw`(?:closest|nearest)\s+(?:resection\s+)?margin\s*(?:is|:)?\s*(?:the\s+)?${CLOSEST_KIND}`,
+        'i'
+      ).exec(t) ??
+      new RegExp(
+        String.raw`${CLOSEST_KIND}\s+(?:(?:resection\s+)?margin\s+)?is\s+(?:the\s+)?(?:closest|nearest)`,
+        'i'
+      ).exec(t) ??
+      // "the tumour is closest to the radial margin": the margin the tumour lies nearest to.
+      new RegExp(
+        String.raw`\b(?:closest|nearest)\s+to\s+(?:the\s+)?${CLOSEST_KIND}(?=\s+(?:resection\s+)?margin|\s*[(,.;:]|$)`,
+        'i'
+      ).exec(t);
     const ck = c ? kindOf(c[1]!, rightSided) : undefined;
     if (c && ck) {
       out.closest ??= { kind: ck, sentence: s };
@@ -208,6 +234,18 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
         set(ck, { cm: l.cm, sentence: s, how: 'closest margin with its distance' });
         used.add(l.start);
       }
+    } else {
+      // "3 cm from the distal margin (closest)", "the distal margin, at 3 cm, is the closest": a closest with no
+      // side of its own names the one margin mentioned before it in its clause.
+      const w =
+        /(?:\(\s*|\bis\s+(?:the\s+)?)(?:closest|nearest)\b|\b(?:closest|nearest)\b(?!\s+(?:to\b|(?:resection\s+)?margin))/i.exec(
+          t
+        );
+      const clause = w ? t.lastIndexOf(';', w.index) + 1 : 0;
+      const before = w
+        ? [...new Set(refs.filter((r) => r.start >= clause && r.end <= w.index).map((r) => r.kind))]
+        : [];
+      if (w && before.length === 1) out.closest ??= { kind: before[0]!, sentence: s };
     }
 
     // "9.5 cm from the distal margin", "60 mm to the proximal margin", "within 2 mm of the circumferential margin".
@@ -239,10 +277,30 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
     if (inked && !negated(t, inked.index, inked.index))
       set('radial', { cm: 0, sentence: s, how: 'tumor reaches the inked margin' }, true);
 
+    // "clear by 12 cm proximally", "Margin distances are proximal 12 cm": a side word and a length in one phrase.
+    for (const d of sideDistances(t, used))
+      weak[d.side] ??= { cm: d.cm, sentence: s, how: 'side and length in one phrase' };
+
+    // "The longitudinal margins are widely clear": no distance, but farther than any margin that has one.
+    for (const clause of t.split(';')) {
+      if (!WELL_CLEAR.test(clause) || /\d/.test(clause)) continue;
+      const sides = LONGITUDINAL.test(clause)
+        ? (['proximal', 'distal'] as MarginKind[])
+        : marginRefs(clause, rightSided).map((r) => r.kind);
+      out.far ??= {};
+      for (const k of sides) out.far[k] ??= s;
+    }
+
     const free = /\bmargins?\b[^.;\d]{0,30}?\b(?:free|uninvolved|negative|clear)\b/i.exec(t);
     const reaches = /\b(?:extends|abuts|reaches)\s+(?:to\s+)?the\s+(?:resection\s+)?margin\b/i.exec(t);
     if (free && !/\bnot\b/i.test(free[0])) out.stated ??= { involved: false, sentence: s };
     else if (reaches && !negated(t, reaches.index, reaches.index)) out.stated ??= { involved: true, sentence: s };
   }
+  // "Margins:" then "Proximal: 11 cm" / "- distal 4 cm" on the lines below: the heading names them margins.
+  for (const l of listedMargins(doc)) {
+    const kind = kindOf(l.side, rightSided);
+    if (kind) set(kind, { cm: l.cm, sentence: l.sentence, how: 'margin list' }, l.cm === 0);
+  }
+  for (const kind of MARGIN_KINDS) if (weak[kind]) set(kind, weak[kind]);
   return out;
 }

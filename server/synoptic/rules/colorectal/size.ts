@@ -17,12 +17,29 @@ const WITH_TUMOR =
   /\bwith(?=\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}(?:tumou?r|mass|carcinoma|adenocarcinoma|lesion|growth)\b)/gi;
 /** "Size of (the) tumour: 35 mm", "Tumour dimensions: 4 x 3 cm": the field names the tumour. */
 const FIELD = new RegExp(
-  String.raw`\b(?:(?:size|dimensions?|greatest dimension) of (?:the )?(?:tumou?r|mass|lesion|carcinoma)|(?:tumou?r|mass|lesion) (?:size|dimensions?))\s*[:=-]\s*(?:approximately\s+|about\s+)?${DIMS}`,
+  String.raw`\b(?:(?:size|dimensions?|(?:greatest|maximum|largest|maximal) (?:dimension|diameter|extent|size)) of (?:the )?(?:tumou?r|mass|lesion|carcinoma)|(?:tumou?r|mass|lesion) (?:size|dimensions?))\s*(?:[:=-]|\bis\b|\bwas\b|\bmeasures\b)\s*(?:approximately\s+|about\s+)?${DIMS}`,
   'i'
 );
 
+/** The tumour's length along the bowel: "the tumour spans 4.5 cm of the colon", "extends over 4 cm of mucosa". */
+const SPAN = new RegExp(
+  String.raw`\b(?:tumou?r|mass|lesion|carcinoma|adenocarcinoma|growth)\b[^.;]{0,40}?\b(?:spans|spanning|extends (?:over|for|along)|extending (?:over|for|along)|involves|involving)\s+(?:a (?:length|distance) of\s+)?(?:approximately\s+|about\s+)?${DIMS}\s+(?:of|along)\s+(?:the\s+)?(?:bowel|colon|rectum|mucosa|bowel wall|length)\b`,
+  'i'
+);
+/** Axis labels inside a dimension group ("3 cm (longitudinal) by 4.5 cm"), blanked so the group reads whole. */
+const AXIS =
+  /\s*\((?:longitudinal(?:ly)?|circumferential(?:ly)?|transverse(?:ly)?|length|width|depth|thickness|axial)\)/gi;
+
+/** A sentence whose subject is "it" or "this": it goes on about the previous sentence's subject. */
+const PRONOUN_START = /^\s*(?:it|this)\s+(?:measures|measured|is|was|spans|has)\b/i;
+
 function prepare(s: DocSentence): DocSentence {
   const masked = digitize(s.masked)
+    // "a 4.5-cm tumour": the hyphenated length read as a length (same offsets).
+    .replace(/(\d)-(cm|mm)\b/gi, '$1 $2')
+    // "measures c. 4.5 cm", "~45 mm": an approximation mark before the number.
+    .replace(/(?<=\s)(?:c\.|ca\.|~)\s*(?=\d)/gi, blank)
+    .replace(AXIS, blank)
     .replace(new RegExp(String.raw`${DIMS}(?=\s+(?:[\w-]+\s+)?${NOT_TUMOR})`, 'gi'), blank)
     .replace(SEGMENT_MODIFIER, blank)
     .replace(WITH_TUMOR, blank);
@@ -40,6 +57,18 @@ export function findColorectalSize(sentences: DocSentence[]): SizeFinding | unde
     const values = m ? dimensionsCm(m[1]!) : [];
     if (values.length) return { cm: Math.max(...values), sentence: s, how: 'tumour size field' };
   }
-  const found = findTumorSize(sentences.map(prepare), TUMOR_NOUN);
-  return found && { ...found, sentence: sentences.find((s) => s.index === found.sentence.index)! };
+  // "An ulcerated tumour is present. It measures 4.5 cm.": a sentence opening with "it" is read after the one before.
+  const prepared = sentences.map((s, i) => {
+    const p = prepare(s);
+    const prev = sentences[i - 1];
+    return prev && PRONOUN_START.test(s.masked) ? { ...p, masked: `${prepare(prev).masked} ${p.masked}` } : p;
+  });
+  const found = findTumorSize(prepared, TUMOR_NOUN);
+  if (found) return { ...found, sentence: sentences.find((s) => s.index === found.sentence.index)! };
+  for (const s of sentences) {
+    const m = SPAN.exec(prepare(s).masked);
+    const values = m ? dimensionsCm(m[1]!) : [];
+    if (values.length) return { cm: Math.max(...values), sentence: s, how: 'length of bowel the tumour spans' };
+  }
+  return undefined;
 }

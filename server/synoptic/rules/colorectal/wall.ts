@@ -1,45 +1,112 @@
-// Perforation through the tumor (not one of the bowel elsewhere); the depth of invasion lives in extent.ts.
-import type { Doc } from '../../text/doc';
+// Macroscopic tumor perforation (CAP colon and rectum resection: a full-thickness defect through the tumor), told from
+// a perforation of the bowel elsewhere (diverticular, iatrogenic, away from the tumor), with negation kept to its
+// clause and "cannot be assessed" answered as such. The depth of invasion lives in extent.ts.
+import type { Doc, DocSentence } from '../../text/doc';
 import type { Finding } from './anatomy';
 
-const ELSEWHERE =
-  /\b(?:proximal|distal) to the (?:tumou?r|mass|lesion)\b|\baway from the (?:tumou?r|mass|lesion)\b|\bseparate from the (?:tumou?r|mass|lesion)\b|\bdiverticul\w*|\bunrelated to\b|\bremote from\b/i;
+const TUMOR = `(?:tumou?r|mass|lesion|carcinoma|growth|neoplasm)`;
+/** Where a perforation lies away from the tumor, or has another cause than the tumor. */
+const ELSEWHERE = new RegExp(
+  String.raw`\b(?:proximal|distal) to the ${TUMOR}\b|\b(?:away|separate|distant|remote|apart) from the ${TUMOR}\b|\b\d+(?:[.,]\d+)?\s*(?:cm|mm)\s+(?:away\s+)?from the ${TUMOR}\b|\bnot (?:at|involving|through|related to) the ${TUMOR}\b|\bdiverticul\w*|\bunrelated to\b|\biatrogenic\b|\b(?:intra-?operative(?:ly)?|surgical(?:ly)?|during (?:the )?(?:operation|surgery|mobili[sz]ation))\b|\bappendi(?:x|ceal)\b|\banastomo\w*|\bstaple line\b`,
+  'i'
+);
+/** The CAP answer "Cannot be determined": a perforation that cannot be assessed (a disrupted or fragmented specimen). */
+const UNDETERMINED =
+  /\b(?:cannot|can ?not|could not|unable to|not possible to|impossible to)\s+(?:be\s+)?(?:reliably\s+)?(?:determined?|assess(?:ed)?|evaluated?|excluded?|ruled? out)\b|\b(?:indeterminate|equivocal|uncertain|not assessable|unassessable|cannot be determined)\b/i;
+/** Negation cues and the words that end their reach (ConText terminators: contrastive conjunctions, clause breaks). */
+const NEG_BEFORE = /\b(?:no|without|absence of|negative for|nor|free of|neither)\b/i;
+const CLAUSE_BREAK = /.*(?:;|\b(?:but|however|whereas|although|though|yet|while)\b)/is;
+const NEG_AFTER = /^\W*(?:\w+[^\w;.]+){0,2}?(?:is|was|are|:|-)?\s*(?:not\b|no\b|absent|none|negative|nil\b)/i;
+/** A full-thickness defect named without the word perforation: "a defect through the tumour". */
+const DEFECT = new RegExp(
+  String.raw`\b(?:full[- ]thickness\s+)?(?:defect|hole|breach|rupture)\s+(?:through|in|of|within)\s+(?:the\s+)?${TUMOR}\b`,
+  'gi'
+);
+/** The serosa over the tumor described as intact: no full-thickness defect is there. */
+const INTACT_SEROSA =
+  /\b(?:serosa|serosal surface|peritoneal surface)\b[^.;]{0,40}?\b(?:is|are|appears?|remains?|:)\s*(?:grossly\s+)?(?:intact|unbreached|not perforated)\b|\bintact,?\s+not\s+perforated\b/i;
+
+/** A perforation placed at the tumor. */
+const AT_TUMOR = new RegExp(
+  String.raw`\b(?:through|at|of|in|within|into)\s+the\s+(?:\w+\s+)?${TUMOR}\b|\b${TUMOR}\s+(?:has\s+|had\s+|is\s+|was\s+)?(?:perforat|site)|^\W*(?:\w+\s+)?${TUMOR}\b`,
+  'i'
+);
+
+type Verdict = 'Present' | 'Not identified' | 'Cannot be determined' | 'Elsewhere';
+
+/** Reads one mention of perforation (or a full-thickness defect) at [at, end) in its clause. */
+function readMention(t: string, at: number, end: number): Verdict {
+  const start = t.lastIndexOf(';', at) + 1;
+  const endRel = t.slice(end).search(/;/);
+  const stop = endRel < 0 ? t.length : end + endRel;
+  const clause = t.slice(start, stop);
+  const after = t.slice(end, stop);
+  // "Cannot be assessed" reaches the mention only within its phrase: not across "and", "but" or a comma.
+  const near = `${t.slice(Math.max(start, at - 40), at).replace(/.*(?:,|\b(?:and|but)\b)/s, '')} ${after.slice(0, 50).replace(/(?:,|\b(?:and|but)\b).*/s, '')}`;
+  if (UNDETERMINED.test(near)) return 'Cannot be determined';
+  // A negation before the mention reaches it only within its clause: "no obstruction, but the tumour has perforated".
+  const window = t.slice(Math.max(start, at - 80), at);
+  const before = window.replace(CLAUSE_BREAK, '');
+  const prefixed = /^(?:non-?|un)/i.test(t.slice(at, end));
+  if (prefixed || NEG_BEFORE.test(before) || NEG_AFTER.test(after) || /\bnot\s+(?:\w+\s+)?$/i.test(before))
+    return 'Not identified';
+  // Named at the tumor ("perforation through the tumour", "the perforated carcinoma"): other findings of the clause
+  // (diverticula elsewhere) do not move it.
+  if (AT_TUMOR.test(near) && !ELSEWHERE.test(near)) return 'Present';
+  return ELSEWHERE.test(clause) ? 'Elsewhere' : 'Present';
+}
+
+const EXPLAIN: Record<Exclude<Verdict, 'Elsewhere'>, string> = {
+  Present: 'The report describes a perforation at the tumor.',
+  'Not identified': 'The report states that there is no perforation.',
+  'Cannot be determined': 'The report states that perforation cannot be assessed.',
+};
 
 /**
  * Macroscopic tumor perforation.
  * @param doc - The gross description.
- * @returns Present or Not identified with evidence, or undefined when the report does not say.
+ * @returns Present, Not identified or Cannot be determined with evidence, or undefined when the report does not say.
  */
 export function findPerforation(doc: Doc): Finding<string> | undefined {
-  let elsewhere: Finding<string> | undefined;
+  let fallback: Finding<string> | undefined;
   for (const s of doc.sentences) {
     const t = s.masked;
-    for (const m of t.matchAll(/\bperforat\w*/gi)) {
-      const start = t.lastIndexOf(';', m.index) + 1;
-      const endRel = t.slice(m.index).search(/;/);
-      const before = t.slice(Math.max(start, m.index - 40), m.index);
-      const after = t.slice(m.index + m[0].length, endRel < 0 ? t.length : m.index + endRel);
-      const clause = t.slice(start, endRel < 0 ? t.length : m.index + endRel);
-      if (
-        /\b(?:no|without|absence of|negative for|nor|free of)\b/i.test(before) ||
-        /^\W*(?:\w+\s+){0,2}?(?:is|was|are|:)?\s*(?:not\b|no\b|absent|none|negative)/i.test(after) ||
-        /\bnot\s+(?:\w+\s+)?$/i.test(before)
-      )
-        return {
-          value: 'Not identified',
-          sentences: [s],
-          explanation: 'The report states that there is no perforation.',
-        };
-      if (ELSEWHERE.test(clause)) {
-        elsewhere ??= {
-          value: 'Not identified',
-          sentences: [s],
-          explanation: 'The perforation described lies away from the tumor; it is not a tumor perforation.',
-        };
-        continue;
-      }
-      return { value: 'Present', sentences: [s], explanation: 'The report describes a perforation at the tumor.' };
+    const mentions = [...t.matchAll(/\b(?:non-?|un)?perforat\w*/gi), ...t.matchAll(DEFECT)].sort(
+      (a, b) => a.index - b.index
+    );
+    for (const m of mentions) {
+      // "Tumour perforation:" as a field whose value is on the next line.
+      const field = /^\s*:?\s*$/.test(t.slice(m.index + m[0].length))
+        ? fieldValue(doc.sentences[s.index + 1])
+        : undefined;
+      if (field) return { value: field, sentences: [s, doc.sentences[s.index + 1]!], explanation: EXPLAIN[field] };
+      const verdict = readMention(t, m.index, m.index + m[0].length);
+      if (verdict !== 'Elsewhere') return { value: verdict, sentences: [s], explanation: EXPLAIN[verdict] };
+      fallback ??= {
+        value: 'Not identified',
+        sentences: [s],
+        explanation:
+          'The perforation described lies away from the tumor or has another cause; it is not a tumor perforation.',
+      };
     }
+    if (!fallback && INTACT_SEROSA.test(t)) fallback = intact(s);
   }
-  return elsewhere;
+  return fallback;
+}
+
+/** The value of a perforation field written on the line after its name. */
+function fieldValue(next: DocSentence | undefined): Exclude<Verdict, 'Elsewhere'> | undefined {
+  const v = next?.masked.trim() ?? '';
+  if (UNDETERMINED.test(v) && v.length < 60) return 'Cannot be determined';
+  if (/^(?:not (?:identified|seen|present)|no\b|absent|none|negative|nil)/i.test(v)) return 'Not identified';
+  if (/^(?:present|yes|identified)\b/i.test(v)) return 'Present';
+  return undefined;
+}
+
+function intact(s: DocSentence): Finding<string> {
+  return {
+    value: 'Not identified',
+    sentences: [s],
+    explanation: 'The serosa over the tumor is intact: there is no full-thickness defect.',
+  };
 }

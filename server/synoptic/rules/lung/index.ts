@@ -31,7 +31,10 @@ export function extractLung(report: string): { answers: Answers; issues: string[
   const t: TFinding | undefined = findT(doc) ?? (statedT && { t: statedT.value, ...statedT });
   const n = findN(doc) ?? stated(doc, 'N');
   const found = findM(doc);
-  const m = (found.sentences.length === 0 && stated(doc, 'M')) || found;
+  // A stated M1 outranks an M0 the descriptors fall back to: the pathologist may stage spread the text does not detail.
+  const statedM = stated(doc, 'M');
+  const m =
+    (found.value === 'M0' && statedM && (found.sentences.length === 0 || statedM.value !== 'M0') && statedM) || found;
   const answers: Answers = {
     pT: t
       ? ruleAnswer(t.t, t.sentences, `${t.reasons.join('; ')} → ${t.t}.`)

@@ -21,7 +21,7 @@ const CAP_INVOLVED =
   /\b(?:number of )?(?:lymph )?nodes? (?:involved|positive|with (?:tumou?r|metasta\w*))\s*[:=]\s*(\d+)\b/gi;
 const CAP_EXAMINED = /\b(?:number of )?(?:lymph )?nodes? (?:examined|retrieved|identified)\s*[:=]\s*(\d+)\b/gi;
 const NONE =
-  /\bno (?:regional )?lymph nodes?\b[^.;]*\b(?:identified|submitted|examined|received|present|sampled|found)\b|\blymph nodes?\s*:\s*(?:none|not (?:submitted|sampled|identified))\b|\bpNX\b/i;
+  /\bno (?:regional )?lymph nodes?\b[^.;]*\b(?:identified|submitted|examined|received|present|sampled|found)\b|\blymph nodes?\s*:\s*(?:none|not (?:submitted|sampled|identified|received|examined|present))\b|\bpNX\b/i;
 const CLAUSE = /;|\bbut\b|\bwhereas\b|\bwhile\b|\bhowever\b/gi;
 
 interface Bound {

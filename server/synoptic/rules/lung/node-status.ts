@@ -22,6 +22,7 @@ const NEGATIVE = new RegExp(
     String.raw`\btumou?r[- ]free\b`,
     String.raw`\b(?:benign|reactive|uninvolved|unremarkable|anthracotic)\b`,
     String.raw`\bnot\s+(?:involved|identified|seen|present)\b`,
+    String.raw`\bnone\s+(?:(?:is|are|was|were)\s+)?(?:involved|positive|metastatic)\b`,
     String.raw`\bisolated tumou?r cells\b|\bITCs?\b`,
     String.raw`\(\s*-\s*\)`,
   ].join('|'),
@@ -29,7 +30,12 @@ const NEGATIVE = new RegExp(
 );
 const POSITIVE =
   /\bpositive\b|\bpos\b|\binvolved\b|\binvolvement\b|\bmetastatic\b|\bmicro-?metastas[ie]s\b|\bmetastas[ie]s\b|\bwith (?:tumou?r|carcinoma)\b|\b(?:carcinoma|tumou?r) (?:present|identified|seen)\b|\bcontain\w* (?:metastatic )?(?:carcinoma|tumou?r)\b|\bdirect(?:ly)? (?:extension|extends?|invad\w*|invasion)\b|\binvad\w*\b|\bextends? into\b|\(\s*\+\s*\)/gi;
-const COUNT = /(?<![\d/]|\d\.)(\d+)\s*(?:\/|\bout of\b|\bof\b)\s*(\d+)(?![\d/]|\.\d|\s*(?:cm|mm|%))/gi;
+/**
+ * A count with the polarity word that belongs to it ("0 of 11 positive", "1/3 nodes involved") read as one statement;
+ * single spaces only, so the word is not taken across a blanked station name.
+ */
+const COUNT =
+  /(?<![\d/]|\d\.)(\d+)\s*(?:\/|\bout of\b|\bof\b)\s*(\d+)(?![\d/]|\.\d|\s*(?:cm|mm|%))(?: (?:(?:lymph )?nodes? )?(?:(?:are|were) )?(?:positive|involved|metastatic)\b)?/gi;
 const COUNT_WORD =
   /(?<![\d/]|\d\.)(\d+)\s+(?:lymph\s+nodes?\s+|nodes?\s+)?(?:are\s+|were\s+)?(positive|involved|metastatic)\b/gi;
 

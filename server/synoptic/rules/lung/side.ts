@@ -47,6 +47,9 @@ export function primaryLobe(doc: Doc): string | undefined {
 export function tumorSide(doc: Doc): Side | undefined {
   const lobe = primaryLobe(doc);
   if (lobe) return lobe.startsWith('right') ? 'R' : 'L';
+  // CAP field "Specimen Laterality: Right".
+  const field = /\b(?:specimen |tumou?r )?laterality\s*:\s*(right|left)\b/i.exec(doc.text)?.[1];
+  if (field) return field[0]!.toUpperCase() as Side;
   const m = PROCEDURE.exec(doc.text);
   const side = (m?.[1] ?? m?.[2])?.[0]?.toUpperCase();
   return side === 'R' || side === 'L' ? side : undefined;

@@ -20,7 +20,8 @@ const GROUP = new RegExp(
 const ALONE: Record<'T' | 'N' | 'M', RegExp> = {
   T: new RegExp(String.raw`\b${PREFIX}${T}(?:\([^)]*\))?(?![\w])`, 'g'),
   N: new RegExp(String.raw`\b${PREFIX}${N}(?![\w])`, 'g'),
-  M: new RegExp(String.raw`\b${PREFIX}${M}(?![\w])`, 'g'),
+  // "M1a", "M1b" and "M1c" name nothing but the category, so they are read without a prefix.
+  M: new RegExp(String.raw`\b(?:${PREFIX}${M}|M(1a|1b|1c))(?![\w])`, 'g'),
 };
 const NOT_STAGE = /\b(?:not|cannot|no)\b[^.;]{0,20}$/i;
 /** A clinical T or N before therapy is not the pathologic one; M is clinical in most resections (cM). */
@@ -44,7 +45,8 @@ export function statedCategory(doc: Doc, cat: 'T' | 'N' | 'M'): Stated | undefin
       if (m[at] && usable(s.masked.slice(0, m.index), cat)) found = { value: upper(cat, m[at]), s };
     }
     for (const m of s.masked.matchAll(ALONE[cat])) {
-      if (m[1] && usable(s.masked.slice(0, m.index), cat)) found = { value: upper(cat, m[1]), s };
+      const v = m[1] ?? m[2];
+      if (v && usable(s.masked.slice(0, m.index), cat)) found = { value: upper(cat, v), s };
     }
   }
   return found;

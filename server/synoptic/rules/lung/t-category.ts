@@ -2,8 +2,9 @@
 // thresholds, raised by the invasion descriptors and separate nodules the text affirms (negated mentions are ignored).
 import type { Doc, DocSentence } from '../../text/doc';
 import { formatCm } from '../../text/measure';
+import { isNegated } from '../../text/negation';
 import { lobesIn, primaryLobe } from './side';
-import { clauseBounds, invaded, STRUCTURES } from './t-descriptors';
+import { clauseBounds, invaded, locatedIn, STRUCTURES } from './t-descriptors';
 import { invasiveSize, LUNG_TUMOR, lepidicEstimate, totalSize } from './t-size';
 import { specialT, superficialSpreading, unassessedT } from './t-special';
 
@@ -30,6 +31,16 @@ export function tForSize(cm: number): string {
   return 'T4';
 }
 
+/** An invasive carcinoma the sentence affirms ("margins negative for invasive carcinoma" does not). */
+function affirmsInvasion(s: DocSentence): boolean {
+  return [...s.masked.matchAll(/\binvasive\b/gi)].some(
+    (m) =>
+      !isNegated(s.masked, m.index, m.index + m[0].length) &&
+      !/\binvasive \w+:? (?:not|absent|none)/i.test(s.masked.slice(m.index)) &&
+      !/\bmargins?\b/i.test(s.masked)
+  );
+}
+
 /**
  * The pT category.
  * @param doc - The lung resection summary.
@@ -40,16 +51,9 @@ export function findT(doc: Doc): TFinding | undefined {
   const insitu = all.find((s) =>
     /\b(?:adenocarcinoma in situ|carcinoma in situ|squamous cell carcinoma in situ)\b|\bAIS\b/i.test(s.masked)
   );
-  if (
-    insitu &&
-    !all.some(
-      (s) =>
-        /\binvasive\b/i.test(s.masked) &&
-        !/\bno invasive\b|\bwithout invasi|\binvasive \w+:? (?:not|absent|none)/i.test(s.masked)
-    )
-  )
+  if (insitu && !all.some(affirmsInvasion))
     return { t: 'Tis', sentences: [insitu], reasons: ['carcinoma in situ without invasion'] };
-  const mia = all.find((s) => /\bminimally invasive adenocarcinoma\b|\bMIA\b/.test(s.masked));
+  const mia = all.find((s) => /\bminimally invasive adenocarcinoma\b/i.test(s.masked) || /\bMIA\b/.test(s.masked));
   const total = totalSize(doc);
   const superficial = superficialSpreading(doc);
   const lepidic = all.some((s) => /\blepidic\b/i.test(s.masked));
@@ -78,7 +82,9 @@ export function findT(doc: Doc): TFinding | undefined {
     const pl = /\bPL\s?-?([0-3])\b/.exec(txt);
     for (const d of STRUCTURES) {
       if (superficial && d.why.startsWith('main bronchus')) continue;
-      const hit = [...txt.matchAll(d.re)].find((m) => invaded(txt, m.index, m[0].length));
+      const hit = [...txt.matchAll(d.re)].find(
+        (m) => invaded(txt, m.index, m[0].length) || (d.located === true && locatedIn(txt, m.index))
+      );
       const explicit = d.t === 'T2a' && pl && (pl[1] === '1' || pl[1] === '2') && /pleura/i.test(txt);
       if (!hit && !explicit) continue;
       // T2 features raise a tumor of up to 4 cm to T2a; above 4 cm its size already gives T2b or more.
@@ -118,6 +124,9 @@ export function findT(doc: Doc): TFinding | undefined {
   return none ? { t: none.t, sentences: [none.s], reasons: [none.why] } : undefined;
 }
 
+/** A lesion called the same tumor in a sentence naming a lobe ("LLL wedge: metastatic adenocarcinoma"). */
+const SAME_TUMOR =
+  /\b(?:metastatic (?:adeno|squamous cell )?carcinoma|same histolog\w*|identical (?:histolog|morpholog)\w*)\b/i;
 const NODULE =
   /\b(?:separate|additional|satellite|second|another|two|multiple|discrete)\s+(?:[\w.]+\s+){0,3}?(?:nodules?|foci|focus|tumou?rs?)\b|\bintrapulmonary metastas[ie]s\b|\bsatellite (?:lesions?|nodules?)\b/i;
 const NEG_NODULE = /\b(?:no|not|without|none)\s+(?:[\w-]+\s+){0,2}$/i;
@@ -128,7 +137,8 @@ function separateNodule(doc: Doc): { t: string; s: DocSentence; why: string } | 
   let found: { t: string; s: DocSentence; why: string } | undefined;
   for (const s of doc.sentences) {
     const t = s.masked;
-    const m = NODULE.exec(t);
+    // Only a lobe other than the primary's makes "same histology" a second lesion; in the primary's it is the tumor.
+    const m = NODULE.exec(t) ?? (lobesIn(t).some((l) => l !== primary) ? SAME_TUMOR.exec(t) : null);
     if (!m) continue;
     const [start, end] = clauseBounds(t, m.index);
     const after = t.slice(m.index + m[0].length, end);

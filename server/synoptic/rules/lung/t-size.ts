@@ -47,10 +47,15 @@ function microscopicSize(doc: Doc): SizeAt | undefined {
     String.raw`\bmicroscop\w*\b(?![^.;]{0,40}\b(?:margins?|distance|from|beyond|extension|nodes?|focus|foci)\b)[^.;\d]{0,60}?${DIMS}`,
     'i'
   );
+  // "3.2 cm on microscopic examination", "2.9 cm (microscopic)": the length before the word.
+  const before = new RegExp(String.raw`${DIMS}\s*(?:\(\s*|on\s+|by\s+|at\s+)?(?:microscop\w*|histolog\w*)`, 'i');
   for (const s of doc.sentences) {
     for (const clause of s.masked.split(';')) {
-      const m = re.exec(clause);
-      if (!m || !/\b(?:tumou?r|carcinoma|size|measur\w*|extent|dimension)\b/i.test(clause)) continue;
+      const m = re.exec(clause) ?? before.exec(clause);
+      // The tumor may be named earlier in the sentence ("Tumor size: 2.5 cm grossly; 3.2 cm microscopically").
+      const scope = m?.[0].startsWith('micro') ? clause : s.masked;
+      if (!m || !/\b(?:tumou?r|carcinoma|size|measur\w*|extent|dimension)\b/i.test(scope)) continue;
+      if (/\b(?:margins?|distance|from|nodes?)\b/i.test(clause)) continue;
       const dims = dimensionsCm(m[1] ?? '');
       if (dims.length) return { cm: Math.max(...dims), s };
     }
@@ -73,6 +78,20 @@ function largestOfSeveral(doc: Doc): SizeAt | undefined {
   return undefined;
 }
 
+/** A CAP field with the tumor after the label ("Greatest dimension of tumor: 18 mm"). */
+function greatestDimension(doc: Doc): SizeAt | undefined {
+  const re = new RegExp(
+    String.raw`\b(?:greatest|largest|maximum|maximal)\s+(?:dimension|diameter|extent)\s+of\s+(?:the\s+)?(?:tumou?r|carcinoma|lesion|mass)\s*[:=]?\s*(?:is\s+)?${DIMS}`,
+    'i'
+  );
+  for (const s of doc.sentences) {
+    const m = re.exec(s.masked);
+    const dims = m ? dimensionsCm(m[1] ?? '') : [];
+    if (dims.length) return { cm: Math.max(...dims), s };
+  }
+  return undefined;
+}
+
 /**
  * The total size of the tumor that sets T: the first tumor length, or with several primaries the largest one.
  * @param doc - The lung resection summary.
@@ -85,6 +104,10 @@ export function totalSize(doc: Doc): SizeAt | undefined {
   if (!sizes.length) {
     const nodule = findTumorSizes(doc.sentences, /\bnodules?\b/i).next().value;
     if (nodule) sizes.push({ cm: nodule.cm, s: nodule.sentence });
+  }
+  if (!sizes.length) {
+    const field = greatestDimension(doc);
+    if (field) sizes.push(field);
   }
   if (!doc.sentences.some((s) => SEVERAL_PRIMARIES.test(s.masked))) return sizes[0] ?? largestOfSeveral(doc);
   const largest = largestOfSeveral(doc);

@@ -1,0 +1,30 @@
+// AJCC 8th M1a, intrathoracic spread: separate tumor nodule(s) in the contralateral lung, pleural or pericardial
+// nodules, and malignant pleural or pericardial effusion (a positive pleural lavage is not M1a).
+import type { Side } from './side';
+
+export const INTRATHORACIC =
+  /\bmalignant (?:pleural|pericardial) effusion\b|\b(?:malignant|tumou?r|carcinoma|adenocarcinoma) cells\b[^.;]{0,40}\b(?:pleural|pericardial) (?:fluid|effusion)\b|\bmetastatic (?:adeno)?carcinoma (?:involving|in|on) the (?:parietal |visceral |diaphragmatic )?(?:pleura|pericardium)\b|\b(?:pleural|pericardial) (?:fluid|effusion)\b[^.;]*(?<!\b(?:no|negative for|without|free of|absence of)\s+(?:[\w-]+\s+)?)\b(?:positive|malignant|carcinoma|adenocarcinoma|tumou?r cells)\b|\b(?:pleural|pericardi(?:al|um)) (?:tumou?r )?(?:nodules?|metastas[ie]s|dissemination|implants?|deposits?|seeding|carcinomatosis)\b|\bpleural carcinomatosis\b|\b(?:tumou?r )?(?:nodules?|deposits?|implants?|metastas[ie]s) (?:(?:are|is) )?(?:(?:present|seen|identified) )?(?:on|of|in|involving|studding) the (?:parietal |visceral |diaphragmatic )?pleura(?:l surfaces?)?\b|\bpleura(?:l surfaces?)?\b[^.;]{0,30}\b(?:studded|shows?|with|bears?)\b[^.;]{0,30}\b(?:tumou?r )?(?:nodules|implants|deposits)\b|\bpleural? (?:biops\w*|mass|lesions?|specimen|peel)\b[^.;]*?\b(?:metasta\w*|carcinoma|adenocarcinoma|malignan\w*)\b/i;
+const LUNG_SITE =
+  /\b(?:(right|left|contralateral|opposite)\s+(?:upper |middle |lower )?(?:lung|lobe)|\b(R|L)[UML]L)\b/gi;
+const NODULE = /\b(?:nodules?|tumou?rs?|mass|lesions?|focus|foci|metasta\w*|carcinoma|adenocarcinoma)\b/i;
+const MALIGNANT =
+  /\b(?:carcinoma|adenocarcinoma|metasta\w*|malignan\w*|tumou?r|biopsy[- ]proven|positive|same histology|consistent with|separate|additional|satellite)\b/i;
+
+/**
+ * Where a clause names a tumor in the lung opposite the primary, or undefined.
+ * @param clause - A clause.
+ * @param side - The side of the primary tumor, if known.
+ * @returns The offset of the lung site.
+ */
+export function contralateralLung(clause: string, side: Side | undefined): number | undefined {
+  for (const m of clause.matchAll(LUNG_SITE)) {
+    // Sites are matched in any case ("Right lower lobe nodule" opens a line); abbreviations only in capitals.
+    if (m[2] && m[0] !== m[0].toUpperCase()) continue;
+    const word = (m[1] ?? m[2] ?? '').toLowerCase();
+    const named = word !== 'contralateral' && word !== 'opposite';
+    const other = !named || (side !== undefined && word[0]!.toUpperCase() !== side);
+    // A lesion in the other lung counts when a word makes it tumor ("biopsy-proven", "adenocarcinoma", "metastasis").
+    if (other && NODULE.test(clause) && MALIGNANT.test(clause)) return m.index;
+  }
+  return undefined;
+}
