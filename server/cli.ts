@@ -4,8 +4,10 @@ import './fhir/quiet-logs';
 import { Command, Option } from 'commander';
 import { createAnswerer, createRetrieve } from './answer';
 import { type BenchFlags, benchCommand } from './commands/bench';
+import { type CheckFlags, checkCommand } from './commands/check';
 import { CliError } from './commands/cli-error';
 import { type EvalCommandFlags, evalCommand } from './commands/eval';
+import { type FollowUpFlags, followUpCommand } from './commands/follow-up';
 import { type KeysGenerateFlags, keysGenerateCommand } from './commands/keys';
 import {
   type AuditFlags,
@@ -33,6 +35,9 @@ function stopSignal(): AbortSignal {
   process.once('SIGTERM', stop);
   return controller.signal;
 }
+
+/** Collects a repeatable option's values in order. */
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 /** Workup dependencies (no trace files) for registry jobs. */
 const registryDeps = (config: OncoConfig) => () =>
@@ -94,9 +99,34 @@ export function program(): Command {
       '--scope <scopes>',
       'SMART scopes to ask for with --client-id or --sandbox (default: explicit per-type scopes)'
     )
+    .option('--follow-up <question>', 'a follow-up question asked after the workup (repeatable, in order)', collect, [])
     .action(async (flags: WorkupFlags) => {
       const config = loadConfig();
       await workupCommand(
+        flags,
+        () =>
+          createWorkupDeps({ answerer: createAnswerer(), retrieve: createRetrieve({ config: config.rag }), config }),
+        { stdout: process.stdout, stderr: process.stderr, fhir: config.fhir }
+      );
+    });
+  cmd
+    .command('follow-up')
+    .description('a follow-up question on a workup saved with `workup --json`: keeps its tool results and answer')
+    .option('--from <file>', 'the saved workup (or follow-up) result JSON')
+    .option('--question <text>', 'the follow-up question (repeatable, asked in order)', collect, [])
+    .option('--fhir <url>', 'FHIR R4 base URL of the EHR')
+    .option('--patient <id>', "patient id (default the saved workup's; with --sandbox: an id or a name)")
+    .option('--token <token>', 'access token for --fhir (or ONCOAGENT_FHIR_TOKEN)')
+    .option('--client-id <id>', "backend client id: client_credentials at the server's SMART token endpoint")
+    .option('--client-secret <secret>', 'secret of --client-id (or ONCOAGENT_CLIENT_SECRET)')
+    .option('--private-key <file>', 'private key of --client-id (JWK, JWKS or PEM): SMART Backend Services')
+    .option('--key-id <kid>', 'kid of --private-key (default: the JWK kid, else its thumbprint)')
+    .option('--json', 'print each follow-up result as JSON')
+    .option('--sandbox', 'run against an in-process sandbox EHR with the demo patients')
+    .option('--scope <scopes>', 'SMART scopes to ask for with --client-id or --sandbox')
+    .action(async (flags: FollowUpFlags) => {
+      const config = loadConfig();
+      await followUpCommand(
         flags,
         () =>
           createWorkupDeps({ answerer: createAnswerer(), retrieve: createRetrieve({ config: config.rag }), config }),
@@ -157,6 +187,28 @@ export function program(): Command {
     .option('--workup', 'also run each workup and score its report')
     .option('--json', 'print JSON')
     .action((flags: EvalCommandFlags) => evalCommand(flags, loadConfig()));
+  cmd
+    .command('check')
+    .description(
+      'self-test of a FHIR server for OncoAgent: what works, what to change (exit 0 ready, 1 change, 2 unreachable)'
+    )
+    .option('--fhir <url>', 'FHIR R4 base URL of the server to check')
+    .option('--client-id <id>', "backend client id: client_credentials at the server's SMART token endpoint")
+    .option('--client-secret <secret>', 'secret of --client-id (or ONCOAGENT_CLIENT_SECRET)')
+    .option('--private-key <file>', 'private key of --client-id (JWK, JWKS or PEM): SMART Backend Services')
+    .option('--key-id <kid>', 'kid of --private-key (default: the JWK kid, else its thumbprint)')
+    .addOption(
+      new Option('--alg <alg>', 'signing algorithm (default: inferred from the key)').choices(['RS384', 'ES384'])
+    )
+    .option('--token <token>', 'access token instead of a client (or ONCOAGENT_FHIR_TOKEN)')
+    .option('--scope <scopes>', "SMART scopes to ask for (default: the CLI's explicit per-type scopes)")
+    .option('--patient <id>', 'patient whose record is read (default: the first the server lists)')
+    .option('--write-test', 'also write a real plan into a synthetic test patient, then delete everything again')
+    .option('--json', 'print the report as JSON')
+    .action(async (flags: CheckFlags) => {
+      const config = loadConfig();
+      process.exitCode = await checkCommand(flags, { stdout: process.stdout, fhir: config.fhir });
+    });
   cmd
     .command('validate')
     .description('validate a FHIR resource, Bundle or NDJSON file against base R4 and the profiles in fhir-profiles/')

@@ -1,4 +1,5 @@
-// The workup report as Markdown for the terminal and files: findings by kind, answer, evidence, tool calls, problems.
+// The workup report as Markdown for the terminal and files: answer, findings it does not state, evidence, tool calls,
+// problems.
 import type { Finding, WorkupResult } from '../../common/contracts';
 
 const HEADINGS: [Finding['kind'], string][] = [
@@ -11,6 +12,9 @@ const HEADINGS: [Finding['kind'], string][] = [
   ['stage', 'Stage'],
 ];
 
+/** Text as the answer writes a statement (brackets as parentheses, no emphasis marks, single spaces). */
+const flat = (text: string): string =>
+  text.replace(/\[/g, '(').replace(/\]/g, ')').replace(/[*`]/g, '').replace(/\s+/g, ' ').trim();
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 160);
 
 /**
@@ -28,12 +32,14 @@ export function workupMarkdown(r: WorkupResult): string {
     `Mode: ${r.mode} · ${r.toolCalls.length} tool calls (${ok} ok) · ${seconds} s · run ${r.id}`,
     '',
   ];
+  // The answer first; a finding it already states (the extractive report lists them) is not repeated below it.
+  out.push('## Answer', '', r.answer.markdown || '(no answer)', '');
+  const stated = flat(r.answer.markdown);
   for (const [kind, heading] of HEADINGS) {
-    const group = r.findings.filter((f) => f.kind === kind);
+    const group = r.findings.filter((f) => f.kind === kind && !stated.includes(flat(f.text)));
     if (!group.length) continue;
     out.push(`## ${heading}`, '', ...group.map((f) => `- ${f.text} (${f.sources.join(', ')})`), '');
   }
-  out.push('## Answer', '', r.answer.markdown || '(no answer)', '');
   if (r.evidence.length) {
     out.push('## Sources', '');
     for (const e of r.evidence) {

@@ -4,10 +4,14 @@ import { ModelResponseError, ModelUnavailableError } from '../llm/errors';
 import { predict } from '../llm/signature';
 import { metered, UsageMeter } from '../llm/usage';
 import { recordRefsOf } from './citations';
+import { questionFocus } from './direct';
 import { gatherEvidence } from './evidence';
 import { llmAnswer } from './llm-answer';
 import { missingInformation, offlineSuggestions } from './missing';
 import { offlineBlocks } from './offline';
+import { selectOptions } from './options';
+import { citeOptions } from './options/cite';
+import { patientFacts } from './patient-facts';
 import { findingLines } from './prompt-data';
 import { type Block, renderAnswer } from './report';
 import { subQueriesSignature } from './signatures';
@@ -110,20 +114,30 @@ export function createAnswerer(options: AnswererOptions = {}): Answerer {
     const header = modelProblem
       ? `The model could not write the answer (${modelProblem}), so this is the extractive report: ${EXTRACTIVE}.`
       : `Extractive report (no language model): ${EXTRACTIVE}.`;
-    answer ??= {
-      blocks: offlineBlocks({
-        ...gathered,
-        findings: input.findings,
-        subQueries,
-        missing,
-        ctx,
-        tumour,
-        asked: input.question.trim() !== '',
-        tumourType: facts.tumourType ?? facts.primaryText ?? '',
-        notes: [header, ...notes],
-      }),
-      suggestions: offlineSuggestions(input.findings, missing),
-    };
+    if (!answer) {
+      const patient = patientFacts(input, facts);
+      const selection = selectOptions(patient);
+      const toCite = [...selection.shown, ...selection.notFor.map((x) => x.option)];
+      const cited = await citeOptions(toCite, gathered.evidence, deps.retrieve, deps.signal);
+      answer = {
+        blocks: offlineBlocks({
+          ...gathered,
+          findings: input.findings,
+          subQueries,
+          missing,
+          ctx,
+          tumour,
+          asked: input.question.trim() !== '',
+          tumourType: facts.tumourType ?? facts.primaryText ?? '',
+          notes: [header, ...notes],
+          patient,
+          facts,
+          focus: questionFocus(input.question),
+          options: { selection, cited },
+        }),
+        suggestions: offlineSuggestions(input.findings, missing),
+      };
+    }
     if (model && !modelProblem && notes.length)
       answer.blocks.unshift(...notes.map((text): Block => ({ kind: 'note', text })));
     const rendered = renderAnswer(answer.blocks, gathered.evidence);

@@ -1,10 +1,16 @@
-// The answer without a model: an extractive report. Findings grouped (conflicts first), each with its own sources;
-// for each sub-query the best passage sentences quoted with their source number; then what is missing.
+// The answer without a model: an extractive report. The direct answer to a specific question first (from the
+// findings), the options for the tumor board (first for an options question), every other finding once with its own
+// sources; then for each sub-query the best sentences of passages that apply to this patient; then what is missing.
 import type { EvidenceItem, Finding } from '../../common/contracts';
 import { type Citation, type CitationContext, citationProblem, parseCitation } from './citations';
+import { directAnswer, type QuestionFocus } from './direct';
 import { bestQuote, quoteInPassage, specificTerms } from './extract';
 import type { MissingItem } from './missing';
+import { type OptionParts, optionBlocks } from './option-blocks';
+import type { PatientFacts } from './patient-facts';
+import { passageRelevance, type Relevance } from './relevance';
 import type { Block } from './report';
+import type { SummaryFacts } from './summary';
 import { tumourFit } from './tumour-fit';
 
 const HEADINGS: [Finding['kind'], string][] = [
@@ -27,12 +33,18 @@ function findingBlock(f: Finding, ctx: CitationContext): Block {
   return { kind: 'line', text: f.text, citations, supported, flag: 'a cited source could not be found' };
 }
 
-function evidenceBlocks(p: OfflineParts): Block[] {
-  const fit = new Map(p.evidence.map((e) => [e.n, tumourFit(e, p.tumour)]));
+function evidenceBlocks(p: OfflineParts, relevance: Map<number, Relevance>): Block[] {
   const byN = new Map(p.evidence.map((e) => [e.n, e]));
-  // The patient's tumour first, then passages about no tumour in particular, each in rank order.
+  // Passages that apply: the patient's tumour first, then no tumour in particular, then those ranked down (another
+  // setting or site), each in retrieval order. Other tumours, excluded settings and groups the patient is not in
+  // (shown as evidence against, under the options) are not quoted here.
   const candidates = p.subQueries.map((_, i) =>
-    (p.perQuery[i] ?? []).filter((n) => fit.get(n)! >= 0).sort((a, b) => fit.get(b)! - fit.get(a)!)
+    (p.perQuery[i] ?? [])
+      .filter((n) => {
+        const r = relevance.get(n);
+        return r !== undefined && !r.drop && !r.against;
+      })
+      .sort((a, b) => relevance.get(b)!.rank - relevance.get(a)!.rank)
   );
   const quoted = new Set<number>();
   const lines: Block[][] = p.subQueries.map(() => []);
@@ -42,7 +54,8 @@ function evidenceBlocks(p: OfflineParts): Block[] {
       if (lines[i]!.length !== round) return;
       for (const n of candidates[i]!) {
         const e = byN.get(n);
-        if (!e || quoted.has(n)) continue;
+        // A passage ranked down (another setting or site) is quoted only when nothing that applies was found.
+        if (!e || quoted.has(n) || (round > 0 && relevance.get(n)!.rank < 0)) continue;
         const quote = bestQuote(e.text, query, { specific: specificTerms(query, p.tumourType) });
         if (!quote) continue;
         quoted.add(n);
@@ -101,6 +114,43 @@ export interface OfflineParts {
   asked: boolean;
   /** Remarks shown first (mode, why the model's answer is not used, retrieval problems). */
   notes: string[];
+  /** The facts that decide which passages and options apply. */
+  patient: PatientFacts;
+  /** The record summary's facts (imaging report conclusions for a growth question). */
+  facts: SummaryFacts;
+  /** What the question asks. */
+  focus: QuestionFocus;
+  /** The decision table's options for this patient with their sources; absent: no options section. */
+  options?: Omit<OptionParts, 'against'>;
+}
+
+function findingGroups(findings: Finding[], ctx: CitationContext): Block[] {
+  return HEADINGS.flatMap(([kind, heading]) => {
+    const group = findings.filter((f) => f.kind === kind);
+    return group.length ? [{ kind: 'heading', text: heading } as Block, ...group.map((f) => findingBlock(f, ctx))] : [];
+  });
+}
+
+function answerBlocks(p: OfflineParts): { blocks: Block[]; used: Set<Finding> } {
+  if (p.focus.kinds.length === 0) return { blocks: [], used: new Set() };
+  const direct = directAnswer(p.focus, p.findings, p.facts);
+  const blocks: Block[] = [{ kind: 'heading', text: 'Answer' }, ...direct.findings.map((f) => findingBlock(f, p.ctx))];
+  for (const r of direct.reports) {
+    const c = parseCitation(r.ref);
+    const ok = c !== undefined && citationProblem(c, p.ctx) === undefined;
+    blocks.push({
+      kind: 'line',
+      text: `${r.text} (report text, not a measurement)`,
+      citations: ok ? [c] : [],
+      supported: ok,
+    });
+  }
+  if (direct.findings.length + direct.reports.length === 0)
+    blocks.push({
+      kind: 'note',
+      text: 'No finding of this workup answers the question directly; see what is missing.',
+    });
+  return { blocks, used: new Set(direct.findings) };
 }
 
 /**
@@ -110,11 +160,32 @@ export interface OfflineParts {
  */
 export function offlineBlocks(p: OfflineParts): Block[] {
   const blocks: Block[] = p.notes.map((text) => ({ kind: 'note', text }));
-  for (const [kind, heading] of HEADINGS) {
-    const group = p.findings.filter((f) => f.kind === kind);
-    if (group.length) blocks.push({ kind: 'heading', text: heading }, ...group.map((f) => findingBlock(f, p.ctx)));
-  }
-  const evidence = evidenceBlocks(p);
+  const relevance = new Map(p.evidence.map((e) => [e.n, passageRelevance(e, p.patient)]));
+  const answer = answerBlocks(p);
+  const quotedFor = new Set(p.perQuery.flat());
+  const against = p.evidence.flatMap((e) => {
+    const because = relevance.get(e.n)?.against;
+    return because && quotedFor.has(e.n) ? [{ e, because }] : [];
+  });
+  const options = p.options ? optionBlocks({ ...p.options, against }) : [];
+  // A specific question is answered first; an options question (or a general workup) gets the options first, after
+  // any conflict to resolve (a conflicting result changes which options apply). Every other finding once, by kind.
+  const rest = p.findings.filter((f) => !answer.used.has(f));
+  blocks.push(
+    ...answer.blocks,
+    ...findingGroups(
+      rest.filter((f) => f.kind === 'conflict'),
+      p.ctx
+    ),
+    ...options
+  );
+  blocks.push(
+    ...findingGroups(
+      rest.filter((f) => f.kind !== 'conflict'),
+      p.ctx
+    )
+  );
+  const evidence = evidenceBlocks(p, relevance);
   blocks.push({ kind: 'heading', text: 'Guideline evidence' });
   if (evidence.length) blocks.push(...evidence);
   else blocks.push({ kind: 'note', text: 'No guideline passage matched the sub-queries.' });

@@ -121,6 +121,7 @@ describe('workup --write', () => {
       '--sandbox',
       '--write',
       '--scope',
+      '--follow-up',
     ]);
   });
 });

@@ -12,6 +12,7 @@ import { createFhirClient, type FhirClient, withRetries } from '../fhir/fhir-cli
 import { ModelUnavailableError } from '../llm/errors';
 import { demoId } from '../sandbox/demo/portable';
 import { CliError, UnavailableError } from './cli-error';
+import { askFollowUps, checkFollowUpQuestions } from './follow-up-run';
 import { type SandboxSession, startSandboxSession } from './sandbox-session';
 import { type BackendFlags, backendTokenFromFlags, checkBackendFlags } from './workup-auth';
 import { WRITE_SCOPE, type WriteSummary, writeLine, writeWorkup } from './workup-write';
@@ -33,6 +34,8 @@ export interface WorkupFlags extends BackendFlags {
   write?: boolean;
   /** SMART scopes for --client-id or --sandbox (default: explicit per-type read scopes, plus writes with --write). */
   scope?: string;
+  /** Follow-up questions asked after the workup, in order (--follow-up, repeatable). */
+  followUp?: string[];
 }
 
 export interface WorkupIo {
@@ -43,7 +46,12 @@ export interface WorkupIo {
   fhir?: Pick<FhirConfig, 'token' | 'clientSecret'>;
 }
 
-function progress(write: (text: string) => unknown) {
+/**
+ * Progress lines for the terminal: status texts and finished tool calls.
+ * @param write - Where to write.
+ * @returns The event sink.
+ */
+export function progress(write: (text: string) => unknown) {
   return (e: AgentEvent) => {
     if (e.type === 'status') write(`· ${e.text}\n`);
     if (e.type === 'tool-end') {
@@ -71,7 +79,12 @@ async function sandboxPatient(fhir: FhirClient, wanted: string): Promise<string>
   );
 }
 
-function toCliError(err: unknown): unknown {
+/**
+ * A failure as the CLI reports it: bad input (exit 1) or a dependency unavailable (exit 2).
+ * @param err - The failure.
+ * @returns The CLI error, or the failure unchanged.
+ */
+export function toCliError(err: unknown): unknown {
   if (err instanceof OperationOutcomeError) {
     const issue = err.outcome.issue?.[0];
     const text = issue?.details?.text ?? err.message;
@@ -83,31 +96,47 @@ function toCliError(err: unknown): unknown {
 }
 
 /**
- * Runs the command.
- * @param flags - --fhir, --patient, --question, --token or --client-id with --private-key or --client-secret, --json,
- *   --sandbox.
- * @param deps - Workup dependencies (see createWorkupDeps), or a function building them.
- * @param io - Where to print (default stdout/stderr) and the configured credentials.
- * @returns The result (also printed).
+ * Checks the connection flags a workup or a follow-up needs before anything starts.
+ * @param flags - --fhir, --patient, --sandbox and the backend credentials.
+ * @param io - The configured credentials.
  */
-export async function workupCommand(
-  flags: WorkupFlags,
-  deps: WorkupDeps | (() => WorkupDeps),
-  io: WorkupIo = { stdout: process.stdout, stderr: process.stderr }
-): Promise<WorkupResult> {
-  const configured = io.fhir ?? {};
+export function checkConnectionFlags(flags: WorkupFlags, io: WorkupIo): void {
   if (!flags.patient) throw new CliError('--patient is required');
   if (!flags.sandbox && !flags.fhir) throw new CliError('--fhir URL is required (or --sandbox for the demo EHR)');
   if (flags.fhir && !/^https?:\/\/\S+$/i.test(flags.fhir))
     throw new CliError(`--fhir must be an http(s) URL, got "${flags.fhir}"`);
-  checkBackendFlags(flags, configured.clientSecret);
-  let resolved: WorkupDeps;
+  checkBackendFlags(flags, io.fhir?.clientSecret);
+}
+
+/**
+ * Reads the workup dependencies, a failure as a CLI error.
+ * @param deps - The dependencies or a function building them.
+ * @returns The dependencies.
+ */
+export function resolveDeps(deps: WorkupDeps | (() => WorkupDeps)): WorkupDeps {
   try {
-    resolved = typeof deps === 'function' ? deps() : deps;
+    return typeof deps === 'function' ? deps() : deps;
   } catch (err) {
     const mapped = toCliError(err);
     throw mapped instanceof CliError ? mapped : new CliError((err as Error).message);
   }
+}
+
+/** The EHR a command works on, with the patient resolved; `close` stops an in-process sandbox. */
+export interface WorkupConnection {
+  fhir: FhirClient;
+  patientId: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Opens the EHR connection the flags describe: the in-process sandbox, client credentials or a token.
+ * @param flags - Checked by checkConnectionFlags.
+ * @param io - Progress output and the configured credentials.
+ * @returns The FHIR client (with the token) and the patient id.
+ */
+export async function connectWorkup(flags: WorkupFlags, io: WorkupIo): Promise<WorkupConnection> {
+  const configured = io.fhir ?? {};
   if (flags.scope !== undefined && !/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/.test(flags.scope)) {
     throw new CliError(
       '--scope must be space-separated SMART scopes, e.g. "system/Observation.crus system/Patient.rs"'
@@ -130,7 +159,34 @@ export async function workupCommand(
       token = await backendTokenFromFlags(flags, fhirBase, scope, configured.clientSecret)?.token();
     }
     const fhir = createFhirClient({ baseUrl: fhirBase, token });
-    const patientId = flags.sandbox ? await sandboxPatient(fhir, flags.patient) : flags.patient;
+    const patientId = flags.sandbox ? await sandboxPatient(fhir, flags.patient ?? '') : (flags.patient ?? '');
+    const opened = session;
+    return { fhir, patientId, close: async () => opened?.close() };
+  } catch (err) {
+    await session?.close();
+    throw toCliError(err);
+  }
+}
+
+/**
+ * Runs the command.
+ * @param flags - --fhir, --patient, --question, --token or --client-id with --private-key or --client-secret, --json,
+ *   --sandbox, --follow-up (repeatable: asked in order after the workup, each on the one before).
+ * @param deps - Workup dependencies (see createWorkupDeps), or a function building them.
+ * @param io - Where to print (default stdout/stderr) and the configured credentials.
+ * @returns The result (also printed).
+ */
+export async function workupCommand(
+  flags: WorkupFlags,
+  deps: WorkupDeps | (() => WorkupDeps),
+  io: WorkupIo = { stdout: process.stdout, stderr: process.stderr }
+): Promise<WorkupResult> {
+  checkConnectionFlags(flags, io);
+  const resolved = resolveDeps(deps);
+  const followUps = checkFollowUpQuestions(flags.followUp ?? []);
+  const connection = await connectWorkup(flags, io);
+  try {
+    const { fhir, patientId } = connection;
     const write = io.stderr ? (t: string) => io.stderr!.write(t) : undefined;
     const result = await runWorkup({
       ...resolved,
@@ -147,10 +203,17 @@ export async function workupCommand(
       io.stdout?.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : workupMarkdown(result));
     }
     if (written) (flags.json ? io.stderr : io.stdout)?.write(writeLine(written));
+    await askFollowUps(result, followUps, {
+      deps: resolved,
+      fhir,
+      json: flags.json,
+      io,
+      emit: write && progress(write),
+    });
     return result;
   } catch (err) {
     throw toCliError(err);
   } finally {
-    await session?.close();
+    await connection.close();
   }
 }

@@ -10,7 +10,9 @@ import {
   type FhirConfig,
   fhirConfigOf,
   type LimitsConfig,
+  type LiveConfig,
   limitsOf,
+  liveConfigOf,
   llmConfigOf,
   type RegistryConfig,
   ragConfigOf,
@@ -33,6 +35,8 @@ export interface OncoConfig {
   readonly llm: LlmConfig;
   readonly rag: RagConfig;
   readonly tools: ToolConfig;
+  /** The opt-in live suite (tests/live/): ONCOAGENT_LIVE_*. */
+  readonly live: LiveConfig;
   /** Trace files of workups: `<data dir>/traces`. */
   readonly trace: { readonly dir: string };
 }
@@ -86,6 +90,7 @@ export function loadConfig(env: EnvSource = process.env): OncoConfig {
     llm: llmConfigOf(e),
     rag,
     tools: toolConfigOf(e),
+    live: liveConfigOf(e),
     trace: { dir: defaultTraceDir(rag.dataDir) },
   });
 }

@@ -31,6 +31,17 @@ export interface FhirConfig {
   clientSecret?: string;
 }
 
+/** The opt-in live suite's server and backend client (ONCOAGENT_LIVE_*); `enabled` only with a server and a credential. */
+export interface LiveConfig {
+  enabled: boolean;
+  fhir?: string;
+  clientId?: string;
+  clientSecret?: string;
+  privateKey?: string;
+  patient?: string;
+  group?: string;
+}
+
 export interface RegistryConfig {
   /** Redis of the BullMQ engine (REDIS_URL); absent: registry jobs run in-process. */
   redisUrl?: string;
@@ -217,5 +228,24 @@ export function toolConfigOf(e: ParsedEnv): ToolConfig {
       .map((o) => o.trim())
       .filter(Boolean)
       .map((o) => o.replace(/\/+$/, '')),
+  };
+}
+
+/**
+ * The live suite's part (LiveConfig).
+ * @param e - The parsed environment.
+ * @returns The server, the backend client's credential, the patient and Group to run on.
+ */
+export function liveConfigOf(e: ParsedEnv): LiveConfig {
+  const fhir = e.ONCOAGENT_LIVE_FHIR?.replace(/\/+$/, '');
+  const credential = Boolean(e.ONCOAGENT_LIVE_CLIENT_SECRET || e.ONCOAGENT_LIVE_PRIVATE_KEY);
+  return {
+    enabled: Boolean(fhir && e.ONCOAGENT_LIVE_CLIENT_ID && credential),
+    ...(fhir ? { fhir } : {}),
+    ...(e.ONCOAGENT_LIVE_CLIENT_ID ? { clientId: e.ONCOAGENT_LIVE_CLIENT_ID } : {}),
+    ...(e.ONCOAGENT_LIVE_CLIENT_SECRET ? { clientSecret: e.ONCOAGENT_LIVE_CLIENT_SECRET } : {}),
+    ...(e.ONCOAGENT_LIVE_PRIVATE_KEY ? { privateKey: e.ONCOAGENT_LIVE_PRIVATE_KEY } : {}),
+    ...(e.ONCOAGENT_LIVE_PATIENT ? { patient: e.ONCOAGENT_LIVE_PATIENT } : {}),
+    ...(e.ONCOAGENT_LIVE_GROUP ? { group: e.ONCOAGENT_LIVE_GROUP } : {}),
   };
 }

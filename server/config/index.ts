@@ -2,7 +2,7 @@
 // package version. Nothing outside this folder reads process.env.
 export { DEFAULT_SCOPE } from '../../common/smart/scopes';
 export { ConfigError, loadConfig, type OncoConfig, offlineConfig } from './env';
-export type { FhirConfig, LimitsConfig, RegistryConfig, SandboxEnvConfig, ServerConfig } from './groups';
+export type { FhirConfig, LimitsConfig, LiveConfig, RegistryConfig, SandboxEnvConfig, ServerConfig } from './groups';
 export { exposedSandboxProblems } from './sandbox';
 export { DEFAULT_SANDBOX_SECRET, type EnvSource, SECRET_VARIABLES } from './schema';
 export { VERSION } from './version';

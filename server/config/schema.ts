@@ -19,6 +19,7 @@ export const SECRET_VARIABLES = [
   'ONCOAGENT_SANDBOX_SECRET',
   'ONCOAGENT_SANDBOX_PASSWORD',
   'REDIS_URL',
+  'ONCOAGENT_LIVE_CLIENT_SECRET',
 ] as const;
 
 /** An empty or blank value counts as unset (as `VAR= oncoagent …` means). */
@@ -144,6 +145,13 @@ export const EnvSchema = z.object({
   GOOGLE_CSE_BASE_URL: url.default('https://www.googleapis.com/customsearch/v1'),
   ONCOAGENT_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   ONCOAGENT_PACS_ORIGINS: text,
+  // The opt-in live suite (`npm run test:live`, tests/live/) against a real FHIR server; unset, it is skipped.
+  ONCOAGENT_LIVE_FHIR: optionalUrl,
+  ONCOAGENT_LIVE_CLIENT_ID: text,
+  ONCOAGENT_LIVE_CLIENT_SECRET: text,
+  ONCOAGENT_LIVE_PRIVATE_KEY: text,
+  ONCOAGENT_LIVE_PATIENT: text,
+  ONCOAGENT_LIVE_GROUP: text,
 });
 
 /** The environment after parsing: every variable typed, defaults applied. */

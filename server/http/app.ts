@@ -10,6 +10,7 @@ import { createAnswerer, createRetrieve } from '../answer';
 import { loadConfig, type OncoConfig, VERSION } from '../config';
 import { apiGuard } from './api-guard';
 import { FhirOrigins, TokenVerifier } from './auth';
+import { checkRoutes } from './check-routes';
 import { knowledgeRoutes } from './knowledge-routes';
 import { PlanPool } from './plan/pool';
 import { onApiError, sendOutcome } from './problem';
@@ -109,6 +110,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (options.warmPlanWorker) plans.warm();
   app.route('/api/writeback', writebackRoutes({ pool: plans }));
   app.route('/api/knowledge', knowledgeRoutes({ rag: config.rag }));
+  app.route('/api/check', checkRoutes({ scope: options.scope }));
   app.route('/api/synoptic', synopticRoutes({ llm: config.llm }));
   // One retrieval for the server's life: the knowledge index is opened on the first workup and kept open.
   const retrieve = createRetrieve({ config: config.rag });

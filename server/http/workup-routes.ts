@@ -11,6 +11,7 @@ import { type RunEntry, RunRegistry, type RunRegistryOptions } from '../agent/ru
 import { runWorkup } from '../agent/run-workup';
 import { createFhirClient } from '../fhir/fhir-client';
 import { type ApiEnv, callerOf } from './auth/middleware';
+import { addFollowUpRoute } from './follow-up-routes';
 import { parseBody } from './parse';
 import { sendOutcome } from './problem';
 
@@ -72,6 +73,8 @@ export function workupRoutes(options: WorkupRoutesOptions): Hono<ApiEnv> {
     const { id } = started.entry;
     return c.json({ id }, 202, { location: `${c.req.path.replace(/\/$/, '')}/${id}` });
   });
+
+  addFollowUpRoute(app, { registry, deps: options.deps });
 
   app.get('/:id/events', (c) => {
     const entry = registry.get(c.req.param('id'), callerOf(c).owner);

@@ -86,3 +86,27 @@ export const ICC_INPUT: AnswerInput = {
     { id: 'c1', tool: 'variant_actionability', args: {}, status: 'ok', output: { oncogenicity: 'Oncogenic' }, ms: 2 },
   ],
 };
+
+/** Resected stage IIIB sigmoid colon cancer, RAS/BRAF not tested, pMMR: the adjuvant decision. */
+export const STAGE3_INPUT: AnswerInput = {
+  question: 'What adjuvant treatment should we offer?',
+  patientSummary: [
+    'Patient: 58-year-old female',
+    'Primary cancer: Adenocarcinoma of sigmoid colon (colorectal cancer) [Condition/crc3]; stage: pT3 pN1b cM0 (stage IIIB), AJCC 8th edition',
+    'Molecular: MMR IHC: pMMR (2026-10-02) [Observation/mmr3]',
+    'ECOG: 0 [Observation/ecog3]',
+  ].join('\n'),
+  findings: [
+    {
+      kind: 'stage',
+      text: 'AJCC 8th edition stage group IIIB (colorectal: T3 N1b M0).',
+      sources: ['record:Condition/crc3'],
+    },
+    {
+      kind: 'biomarker',
+      text: 'MMR status pMMR by IHC (2026-10-02), as reported.',
+      sources: ['record:Observation/mmr3'],
+    },
+  ],
+  toolCalls: [],
+};

@@ -2,9 +2,12 @@
 import type Client from 'fhirclient/lib/Client';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { PatientRecord } from '../../../common/record/patient-record';
+import { CheckPage } from '../../check/CheckPage/CheckPage';
+import { CHECK_HASH, useCheckRoute } from '../../check/route';
 import { type AppError, toAppError } from '../../fhir/app-error';
 import { fhirBase, loadRecord, RecordLoadError } from '../../fhir/load-record';
 import { isPathologyReport } from '../../synoptic/pathology';
+import { browserApi } from '../../workup/api';
 import { partitionOutputs } from '../../writeback/outputs';
 import { Banner } from '../Banner/Banner';
 import { Biomarkers } from '../Biomarkers/Biomarkers';
@@ -156,6 +159,8 @@ function RecordView({ client, onRetry }: { client: Client; onRetry: () => void }
 export function App({ client, version }: AppProps): ReactNode {
   const [attempt, setAttempt] = useState(0);
   const [patient, setPatient] = useState(client.patient.id ?? null);
+  const check = useCheckRoute();
+  const checkApi = useMemo(() => browserApi(client), [client]);
   return (
     <div className="app">
       <header className="app-header">
@@ -168,9 +173,14 @@ export function App({ client, version }: AppProps): ReactNode {
         <span className="fhir-base" title="FHIR server">
           {fhirBase(client)}
         </span>
+        <a className="check-link" href={check ? '#' : CHECK_HASH} data-testid="check-link">
+          {check ? 'Patient view' : 'EHR connection check'}
+        </a>
       </header>
       <main className="content">
-        {patient ? (
+        {check && patient ? (
+          <CheckPage api={checkApi} />
+        ) : patient ? (
           <RecordView key={`${patient}:${attempt}`} client={client} onRetry={() => setAttempt((n) => n + 1)} />
         ) : (
           <PatientPicker client={client} onChosen={setPatient} />

@@ -5,6 +5,7 @@ import type { SynopticInput } from '../../../common/contracts';
 import type { PatientRecord } from '../../../common/record/patient-record';
 import type { WorkupError } from '../../workup/errors';
 import { reportOf } from '../../workup/report';
+import { FollowUps } from '../FollowUp/FollowUp';
 import { ReviewSign } from '../ReviewSign/ReviewSign';
 import { WorkupProgress } from '../WorkupProgress/WorkupProgress';
 import { WorkupReport } from '../WorkupReport/WorkupReport';
@@ -98,6 +99,9 @@ export function Workup({ client, record, forms = NO_FORMS, onWritten = NO_RELOAD
         )}
       </section>
       {report && <WorkupReport report={report} record={record} />}
+      {view.phase === 'done' && view.result && (
+        <FollowUps key={view.result.id} client={client} workup={view.result} record={record} />
+      )}
       {view.phase === 'done' && view.result && (
         <ReviewSign key={view.result.id} client={client} workup={view.result} forms={forms} onWritten={onWritten} />
       )}

@@ -1,0 +1,36 @@
+// The facts that decide relevance, read from the answer input as the agent writes it.
+import { describe, expect, it } from 'vitest';
+import { patientFacts } from './patient-facts';
+import { CRC_INPUT, ICC_INPUT, STAGE3_INPUT } from './testing/inputs';
+
+describe('patientFacts', () => {
+  it('reads a KRAS-mutant, MSS, liver-metastatic sigmoid cancer progressing on first line', () => {
+    const p = patientFacts(CRC_INPUT);
+    expect([...p.tumour]).toEqual(['colorectal']);
+    expect(p).toMatchObject({ setting: 'metastatic', stageGroup: 'IVA', bowel: 'colon', side: 'left' });
+    expect(p.metastasisSites).toEqual(['liver']);
+    expect(p.markers.RAS).toEqual({ status: 'positive', detail: 'KRAS G12D' });
+    expect(p.markers['KRAS G12C']?.status).toBe('negative');
+    expect(p.markers['MSI-H/dMMR']).toEqual({ status: 'negative', detail: 'MSS' });
+    expect(p.markers['BRAF V600E']).toBeUndefined();
+    // Progression on the running first-line regimen: the decision is about second line.
+    expect(p).toMatchObject({ progression: true, decisionLine: 2, ongoing: false });
+  });
+
+  it('marks discordant MSI/MMR as discordant, not as either group', () => {
+    const p = patientFacts(ICC_INPUT);
+    expect([...p.tumour]).toEqual(['biliary']);
+    expect(p.markers['MSI-H/dMMR']?.status).toBe('discordant');
+    expect(p.markers['BRAF V600E']?.status).toBe('positive');
+    expect(p.setting).toBe('metastatic');
+    expect(p.metastasisSites).toEqual(['lung']);
+  });
+
+  it('reads a resected stage IIIB colon cancer as localized with no metastatic sites', () => {
+    const p = patientFacts(STAGE3_INPUT);
+    expect(p).toMatchObject({ setting: 'localized', stageGroup: 'IIIB', decisionLine: 1, progression: false });
+    expect(p.metastasisSites).toEqual([]);
+    expect(p.markers['MSI-H/dMMR']).toEqual({ status: 'negative', detail: 'pMMR' });
+    expect(p.markers.RAS).toBeUndefined();
+  });
+});

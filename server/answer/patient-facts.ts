@@ -1,0 +1,158 @@
+// The facts that decide whether a guideline passage or a tumour-board option applies to this patient: tumour and
+// primary site, setting and stage, metastatic sites, biomarker statuses, line of therapy and progression — read once
+// from the answer input (record summary and findings) so that relevance and options judge by the same facts.
+import { shortProtein } from '../../common/protein';
+import { sidedness, therapyLine } from './query-parts';
+import { parseSummary, type SummaryFacts } from './summary';
+import { tumoursIn } from './tumour-fit';
+import type { AnswerInput } from './types';
+
+export type Setting = 'localized' | 'locally advanced' | 'metastatic';
+/** Biomarker-defined groups guidelines condition on. `positive` means the altered/high group (RAS mutant, MSI-H). */
+export type MarkerName = 'RAS' | 'KRAS G12C' | 'BRAF V600E' | 'MSI-H/dMMR' | 'HER2' | 'BRCA' | 'FGFR2' | 'IDH1';
+export interface MarkerStatus {
+  status: 'positive' | 'negative' | 'discordant';
+  /** How the record states it, e.g. "KRAS G12D", "MSS", "pMMR". */
+  detail: string;
+}
+
+export interface PatientFacts {
+  /** Tumour groups (tumoursIn), e.g. {colorectal}. */
+  tumour: Set<string>;
+  tumourType: string;
+  primarySite?: string;
+  /** Colon or rectum, for colorectal primaries. */
+  bowel?: 'colon' | 'rectum';
+  side?: 'left' | 'right';
+  /** Stage group as written by AJCC, e.g. "IIIB" ("IV" when metastatic). */
+  stageGroup?: string;
+  setting?: Setting;
+  metastasisSites: string[];
+  markers: Partial<Record<MarkerName, MarkerStatus>>;
+  /** The line of systemic therapy the decision is about (1 when none was given). */
+  decisionLine: number;
+  /** The current regimen is running without recorded progression. */
+  ongoing: boolean;
+  progression: boolean;
+  bclc?: string;
+}
+
+const SITES: [string, RegExp][] = [
+  ['liver', /\b(liver|hepatic)\b/i],
+  ['lung', /\b(lung|pulmonary)\b/i],
+  ['peritoneum', /periton/i],
+  ['bone', /\bbone|osseous/i],
+  ['brain', /\bbrain\b/i],
+  ['adrenal', /adrenal/i],
+  ['ovary', /ovar/i],
+  ['distant nodes', /para-?aortic|distant (lymph )?node/i],
+];
+
+function sitesOf(texts: string[]): string[] {
+  const metastatic = texts.filter((t) => /metasta/i.test(t));
+  return SITES.filter(([, re]) => metastatic.some((t) => re.test(t))).map(([name]) => name);
+}
+
+function stageOf(facts: SummaryFacts, input: AnswerInput): { group?: string; setting?: Setting } {
+  const texts = [facts.stage ?? '', ...input.findings.filter((f) => f.kind === 'stage').map((f) => f.text)];
+  const groups = texts.flatMap((t) => [...t.matchAll(/\bstage(?: group)?\s+(0|IV[ABC]?|I{1,3}[ABC]?\d?)\b/gi)]);
+  const group = groups.map((m) => m[1]!.toUpperCase()).sort((a, b) => b.localeCompare(a))[0];
+  if (facts.metastatic || group?.startsWith('IV'))
+    return { group: group?.startsWith('IV') ? group : 'IV', setting: 'metastatic' };
+  const all = `${texts.join(' ')} ${facts.conditions.map((c) => c.text).join(' ')}`;
+  if (/locally advanced|unresectable/i.test(all)) return { ...(group ? { group } : {}), setting: 'locally advanced' };
+  return group ? { group, setting: 'localized' } : {};
+}
+
+const put = (m: PatientFacts['markers'], name: MarkerName, s: MarkerStatus) => {
+  const old = m[name];
+  if (!old || old.status === s.status) m[name] ??= s;
+  // RAS is mutant when either KRAS or NRAS is: a wild-type result for the other gene does not contradict it.
+  else if (name === 'RAS' && s.status !== 'discordant' && old.status !== 'discordant')
+    m[name] = s.status === 'positive' ? s : old;
+  else m[name] = { status: 'discordant', detail: `${old.detail} / ${s.detail}` };
+};
+
+function markersOf(facts: SummaryFacts, input: AnswerInput): PatientFacts['markers'] {
+  const m: PatientFacts['markers'] = {};
+  const items = [
+    ...facts.molecular.split(/;\s+/),
+    ...input.findings.filter((f) => f.kind === 'alteration' && !f.text.startsWith('Predicted')).map((f) => f.text),
+  ];
+  for (const item of items) {
+    const v =
+      /^(KRAS|NRAS|BRAF|ERBB2|HER2|BRCA[12]|PALB2|FGFR2|IDH1)\b(.*?)\b(present|detected|not detected|absent|negative|wild[- ]type)\b/i.exec(
+        item
+      );
+    if (!v || /unverified/i.test(item)) continue;
+    const gene = v[1]!.toUpperCase();
+    const change = shortProtein(v[2]!.trim());
+    const absent = /not detected|absent|negative|wild/i.test(v[3]!) || /wild[- ]type/i.test(v[2]!);
+    const detail = absent ? `${gene} wild-type` : `${gene}${change ? ` ${change}` : ''}`;
+    const status = absent ? 'negative' : 'positive';
+    if (gene === 'KRAS' || gene === 'NRAS') {
+      put(m, 'RAS', { status, detail: absent ? 'RAS wild-type' : detail });
+      if (gene === 'KRAS' && !absent)
+        put(m, 'KRAS G12C', { status: /G12C/.test(change) ? 'positive' : 'negative', detail });
+    } else if (gene === 'BRAF')
+      put(m, 'BRAF V600E', { status: absent || !/V600E/.test(change) ? 'negative' : 'positive', detail });
+    else if (gene === 'ERBB2' || gene === 'HER2')
+      put(m, 'HER2', { status, detail: absent ? 'HER2 negative' : 'HER2 positive' });
+    else if (gene === 'PALB2' || gene.startsWith('BRCA')) put(m, 'BRCA', { status, detail });
+    else put(m, gene as MarkerName, { status, detail });
+  }
+  // A histology prediction is not a test result: it never places the patient in a group.
+  const tested = input.findings.filter((f) => f.kind === 'biomarker' && !f.text.startsWith('Predicted'));
+  const msiText = [facts.molecular, ...tested.map((f) => f.text)].join('; ');
+  if (/MSI-H|\bdMMR\b|deficient mismatch/i.test(msiText))
+    put(m, 'MSI-H/dMMR', { status: 'positive', detail: /MSI-H/.test(msiText) ? 'MSI-H' : 'dMMR' });
+  const stable = /\bMSS\b|MSI-L|microsatellite stable|\bpMMR\b|proficient mismatch/i.exec(msiText);
+  if (stable) put(m, 'MSI-H/dMMR', { status: 'negative', detail: stable[0] });
+  if (input.findings.some((f) => f.kind === 'conflict' && /MSI|MMR|mismatch/.test(f.text)))
+    m['MSI-H/dMMR'] = { status: 'discordant', detail: 'discordant MSI/MMR results' };
+  if (/HER2[^;]*?(negative|0|1\+)\b/i.test(msiText)) put(m, 'HER2', { status: 'negative', detail: 'HER2 negative' });
+  else if (/HER2[^;]*?(positive|3\+|amplifi)/i.test(msiText))
+    put(m, 'HER2', { status: 'positive', detail: 'HER2 positive' });
+  return m;
+}
+
+/**
+ * Reads the facts that decide relevance from the answer input.
+ * @param input - Question, record summary and findings.
+ * @param summary - The parsed summary (parsed here when not given).
+ * @returns The patient's facts; what the record lacks stays undefined.
+ */
+export function patientFacts(input: AnswerInput, summary = parseSummary(input.patientSummary)): PatientFacts {
+  const tumourType = summary.tumourType ?? summary.primaryText ?? '';
+  const progression =
+    input.findings.some((f) => /^RECIST 1\.1: PD/.test(f.text)) ||
+    summary.reports.some((r) => /progressi/i.test(r.conclusion)) ||
+    summary.therapies.some((t) => /progressi/i.test(t.note));
+  const line = therapyLine(summary.therapies, progression);
+  const stage = stageOf(summary, input);
+  const primary = summary.primaryText ?? '';
+  const tumour = tumoursIn(tumourType || primary);
+  const bclc = input.findings.map((f) => /BCLC (?:stage )?(0|A|B|C|D)\b/.exec(f.text)?.[1]).find(Boolean);
+  const texts = [
+    summary.stage ?? '',
+    ...summary.conditions.map((c) => c.text),
+    ...summary.reports.map((r) => r.conclusion),
+  ];
+  return {
+    tumour,
+    tumourType,
+    ...(primary ? { primarySite: primary } : {}),
+    ...(tumour.has('colorectal') && primary
+      ? { bowel: /rect/i.test(primary) && !/rectosigmoid/i.test(primary) ? 'rectum' : 'colon' }
+      : {}),
+    ...(tumour.has('colorectal') && sidedness(primary) ? { side: sidedness(primary) } : {}),
+    ...(stage.group ? { stageGroup: stage.group } : {}),
+    ...(stage.setting ? { setting: stage.setting } : {}),
+    metastasisSites: stage.setting === 'metastatic' ? sitesOf(texts) : [],
+    markers: markersOf(summary, input),
+    decisionLine: line ? line.line : 1,
+    ongoing: line?.ongoing ?? false,
+    progression,
+    ...(bclc ? { bclc } : {}),
+  };
+}

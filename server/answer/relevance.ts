@@ -1,0 +1,117 @@
+// Whether a guideline passage applies to this patient, judged from the scope its heading states: another tumour is
+// dropped; a biomarker group the patient is not in is kept only as evidence against that option; another stage,
+// setting, primary site or metastatic site is ranked down, or dropped when it cannot apply.
+import type { EvidenceItem } from '../../common/contracts';
+import type { MarkerName, PatientFacts } from './patient-facts';
+import { tumourFit } from './tumour-fit';
+
+export interface Relevance {
+  /** Higher first: 1 names the patient's tumour, 0 no tumour in particular, -1 ranked down. */
+  rank: number;
+  /** Not shown at all (another tumour, a setting that cannot apply). */
+  drop: boolean;
+  /** Why the passage's group excludes the patient, e.g. "KRAS G12D": shown only as evidence against. */
+  against?: string;
+  /** Why it was ranked down or dropped (for tests and notes). */
+  why?: string;
+}
+
+/** A biomarker group a heading is scoped to, and whether the group is the altered (`positive`) one. */
+const GROUPS: { re: RegExp; marker: MarkerName; wants: 'positive' | 'negative' }[] = [
+  { re: /\bK?RAS wild[- ]type/i, marker: 'RAS', wants: 'negative' },
+  { re: /\bKRAS G12C/i, marker: 'KRAS G12C', wants: 'positive' },
+  { re: /\b(K?RAS)[- ]mut(ant|ated)/i, marker: 'RAS', wants: 'positive' },
+  { re: /\bBRAF V600E/i, marker: 'BRAF V600E', wants: 'positive' },
+  { re: /\bMSI-H|\bdMMR\b|mismatch repair deficient/i, marker: 'MSI-H/dMMR', wants: 'positive' },
+  { re: /\bHER2-(amplified|positive)/i, marker: 'HER2', wants: 'positive' },
+  { re: /\bHER2-negative/i, marker: 'HER2', wants: 'negative' },
+  { re: /\bBRCA-associated|\bBRCA-mutated/i, marker: 'BRCA', wants: 'positive' },
+  { re: /\bFGFR2 fusion/i, marker: 'FGFR2', wants: 'positive' },
+  { re: /\bIDH1-mutant/i, marker: 'IDH1', wants: 'positive' },
+];
+
+const METASTATIC_SCOPE = /metasta|\bmcrc\b|advanced|second-line|later-line|refractory|maintenance|rechallenge/i;
+const CURATIVE_SCOPE =
+  /adjuvant|locali[sz]ed|resectable|resection|surgical|watch and wait|organ preservation|surveillance after curative/i;
+const SITE_SCOPE: [string, RegExp][] = [
+  ['liver', /\bliver metasta|\bliver-only/i],
+  ['lung', /\blung metasta/i],
+  ['peritoneum', /\bperitoneal metasta/i],
+];
+
+function biomarkerAgainst(heading: string, p: PatientFacts): string | undefined {
+  // "Reconciling discordant MSI …" or "… testing" sections are about the test, not a group's treatment.
+  if (/reconcil|discordan|testing|scoring|work-?up/i.test(heading)) return undefined;
+  for (const g of GROUPS) {
+    if (!g.re.test(heading)) continue;
+    const s = p.markers[g.marker];
+    if (!s || s.status === 'discordant' || s.status === g.wants) continue;
+    // "RAS-mutant or right-sided": the patient belongs through the other branch.
+    const side = /\bor (left|right)-sided/i.exec(heading)?.[1];
+    if (side && p.side === side) continue;
+    return s.detail;
+  }
+  return undefined;
+}
+
+function stageWhy(heading: string, p: PatientFacts): { drop: boolean; why: string } | undefined {
+  const scoped = /\bstage (I{1,3}V?)\b/i.exec(heading)?.[1]?.toUpperCase();
+  const own = p.stageGroup?.replace(/[ABC]\d?$/, '');
+  if (scoped && own && scoped !== own)
+    return { drop: true, why: `written for stage ${scoped}, patient stage ${p.stageGroup}` };
+  if (p.setting === 'metastatic' && /non-metasta/i.test(heading))
+    return { drop: false, why: 'written for non-metastatic disease' };
+  if (p.setting === 'metastatic' && CURATIVE_SCOPE.test(heading) && !/metasta/i.test(heading))
+    return { drop: false, why: 'written for localized disease' };
+  if (
+    (p.setting === 'localized' || p.setting === 'locally advanced') &&
+    METASTATIC_SCOPE.test(heading) &&
+    !/locally advanced/i.test(heading)
+  )
+    return { drop: false, why: 'written for metastatic disease' };
+  return undefined;
+}
+
+function siteWhy(heading: string, p: PatientFacts): { drop: boolean; why: string } | undefined {
+  if (p.bowel === 'colon' && /\brectal|\brectum/i.test(heading) && !/colon|colorectal/i.test(heading))
+    return { drop: true, why: 'written for rectal cancer, primary in the colon' };
+  if (p.bowel === 'rectum' && /\bcolon cancer/i.test(heading) && !/rect|colorectal/i.test(heading))
+    return { drop: false, why: 'written for colon cancer, primary in the rectum' };
+  if (/liver-only|transplant/i.test(heading) && /metasta/i.test(heading)) {
+    const outside = p.metastasisSites.filter((s) => s !== 'liver');
+    if (outside.length || !p.metastasisSites.includes('liver'))
+      return {
+        drop: true,
+        why: outside.length ? `metastases outside the liver (${outside.join(', ')})` : 'no liver metastases',
+      };
+  }
+  if (p.setting && p.setting !== 'metastatic' && SITE_SCOPE.some(([, re]) => re.test(heading)))
+    return { drop: true, why: 'no metastases' };
+  if (p.setting !== 'metastatic' || p.metastasisSites.length === 0) return undefined;
+  for (const [site, re] of SITE_SCOPE)
+    if (re.test(heading) && !p.metastasisSites.includes(site))
+      return { drop: false, why: `no ${site} metastases recorded` };
+  return undefined;
+}
+
+/**
+ * How a passage relates to the patient, by the scope its section heading states.
+ * @param e - The passage (title and section).
+ * @param p - The patient's facts.
+ * @returns Rank, whether to drop it, and the reason it is evidence against (biomarker group) when it is.
+ */
+export function passageRelevance(e: Pick<EvidenceItem, 'title' | 'section'>, p: PatientFacts): Relevance {
+  const fit = tumourFit(e, p.tumour);
+  if (fit < 0) return { rank: -1, drop: true, why: 'another tumour' };
+  const heading = e.section;
+  const against = biomarkerAgainst(heading, p);
+  if (against) return { rank: -1, drop: false, against, why: `biomarker group excludes ${against}` };
+  // The document title states the setting when the heading does not (a "Localized colon and rectal cancer" section).
+  const found = [stageWhy(heading, p), siteWhy(heading, p), fit > 0 ? stageWhy(e.title, p) : undefined].filter(
+    (x): x is { drop: boolean; why: string } => x !== undefined
+  );
+  // A reason that excludes the passage outweighs one that only ranks it down.
+  const scoped = found.find((x) => x.drop) ?? found[0];
+  if (scoped) return { rank: -1, drop: scoped.drop, why: scoped.why };
+  return { rank: fit, drop: false };
+}
