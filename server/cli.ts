@@ -185,6 +185,7 @@ export function program(): Command {
     .option('--synoptic <dir>', 'synoptic development cases (e.g. ../shared/cases/gross)')
     .option('--retrieval', 'retrieval recall@10, MRR, nDCG@10 on knowledge/eval')
     .option('--workup', 'also run each workup and score its report')
+    .option('--citations-out <file>', 'with --workup: write each case’s cited passages (for judging) to FILE')
     .option('--json', 'print JSON')
     .action((flags: EvalCommandFlags) => evalCommand(flags, loadConfig()));
   cmd

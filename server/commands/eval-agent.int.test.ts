@@ -33,18 +33,21 @@ describe('evalAgentCommand', () => {
       id: 'X',
       matched: 6,
       expectedTotal: 7,
-      // The record states its stage group (nothing to stage) and progression after first line (literature indicated).
+      // The record states its stage group (nothing to stage); progression on the first line is answered by the
+      // guidelines' second line (no literature search).
       missing: ['tnm_stage×1'],
-      extra: ['pubmed_search×1'],
+      extra: [],
     });
-    expect(x?.planned).toEqual({ segment_lesion: 4, assess_response: 1, variant_actionability: 1, pubmed_search: 1 });
+    expect(x?.planned).toEqual({ segment_lesion: 4, assess_response: 1, variant_actionability: 1 });
     // Two lesions on two slices at two time points: four images. The phantoms are not served here, so the
     // segmentations fail and no response assessment follows.
     expect(x?.ran).toMatchObject({ segment_lesion: 4, variant_actionability: 1 });
     expect(x?.statuses?.error).toBe(4);
     expect(x?.completeness).toBe(1);
-    expect(report.overall).toMatchObject({ recall: 6 / 7, superfluousPerCase: 1, maxSuperfluous: 1 });
+    expect(report.overall).toMatchObject({ recall: 6 / 7, superfluousPerCase: 0, maxSuperfluous: 0 });
     expect(text).toMatch(/Overall recall 6\/7 = 85\.7 %/);
+    // Per-tool totals (no case ids), so blind corpora can be diagnosed by tool.
+    expect(text).toMatch(/Per tool \(matched\/expected \+superfluous\): .*segment_lesion 4\/4; tnm_stage 0\/1;/);
   });
 
   it('refuses a folder without cases.json', async () => {

@@ -1,6 +1,6 @@
 // `oncoagent eval` (agent part): loads each development case's FHIR Bundle into an in-process sandbox, plans its
 // workup with the rules planner (optionally runs it) and compares the chosen tools with the case's expected tools.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Bundle } from '@medplum/fhirtypes';
 import { z } from 'zod';
@@ -14,7 +14,14 @@ import { createFhirClient, type FhirClient } from '../fhir/fhir-client';
 import { loadPatientRecord } from '../fhir/load-record';
 import type { ToolConfig } from '../tools/config';
 import { CliError, UnavailableError } from './cli-error';
-import { completeness, countTools, scoreTools, type ToolScore } from './eval-score';
+import {
+  type CitationPrecision,
+  type CitedSource,
+  citationPrecision,
+  citedSources,
+  readJudgments,
+} from './eval-citations';
+import { completeness, countTools, perToolTotals, scoreTools, type ToolScore, type ToolTotals } from './eval-score';
 import { startSandboxSession } from './sandbox-session';
 
 export { benchWorkup } from './bench-workup';
@@ -35,6 +42,8 @@ export interface CaseResult extends ToolScore {
   ran?: Record<string, number>;
   statuses?: Record<string, number>;
   completeness?: number;
+  /** Guideline passages the answer cites (source ids). */
+  cited?: string[];
   ms?: number;
 }
 
@@ -48,7 +57,11 @@ export interface EvalReport {
     superfluousPerCase: number;
     maxSuperfluous: number;
     completeness?: number;
+    /** With --workup and judgments.json beside the cases: judged-relevant share of cited passages. */
+    citations?: CitationPrecision;
   };
+  /** Per tool over all cases (aggregate only, so it can be shown for blind corpora). */
+  perTool: Record<string, ToolTotals>;
   notes: string[];
 }
 
@@ -58,6 +71,8 @@ export interface EvalFlags {
   json?: boolean;
   /** Also run each workup offline (needs an answerer) and score its report. */
   workup?: boolean;
+  /** With --workup: write each case's cited passages (for judging) to this JSON file. */
+  citationsOut?: string;
 }
 
 async function loadCase(fhir: FhirClient, bundle: Bundle): Promise<string> {
@@ -96,6 +111,16 @@ function print(report: EvalReport, write: (t: string) => unknown): void {
       (o.completeness !== undefined ? `; completeness proxy ${pct(o.completeness)}` : '') +
       '\n'
   );
+  if (o.citations) {
+    const c = o.citations;
+    write(
+      `Citation precision ${c.relevant}/${c.cited} = ${pct(c.precision)} (judged relevant / cited; ${c.unjudged} unjudged count as not relevant; target ≥ 80 %)\n`
+    );
+  }
+  const tools = Object.entries(report.perTool).map(
+    ([t, x]) => `${t} ${x.matched}/${x.expected}${x.superfluous ? ` +${x.superfluous}` : ''}`
+  );
+  write(`Per tool (matched/expected +superfluous): ${tools.join('; ')}\n`);
   for (const n of report.notes) write(`Note: ${n}\n`);
 }
 
@@ -127,6 +152,9 @@ export async function evalAgentCommand(
   if (!parsed.success) throw new CliError(`${file}: ${parsed.error.issues[0]?.message ?? 'not a list of cases'}`);
   if (flags.workup && !options.answerer)
     throw new UnavailableError('--workup needs the answer pipeline (no answerer given)');
+  if (flags.citationsOut && !flags.workup) throw new CliError('--citations-out needs --workup');
+  const judgments = flags.workup ? readJudgments(dir) : undefined;
+  const pool: { case: string; question: string; sources: CitedSource[] }[] = [];
   const session = await startSandboxSession({ demo: false });
   const results: CaseResult[] = [];
   try {
@@ -163,6 +191,9 @@ export async function evalAgentCommand(
           c.completenessStatements.map((s) => s.text),
           workupMarkdown(r)
         );
+        const cited = citedSources(r);
+        result.cited = cited.map((x) => x.sourceId);
+        pool.push({ case: c.id, question: c.question, sources: cited });
       }
       results.push(result);
     }
@@ -184,12 +215,22 @@ export async function evalAgentCommand(
       ...(withCompleteness.length
         ? { completeness: withCompleteness.reduce((a, r) => a + (r.completeness ?? 0), 0) / withCompleteness.length }
         : {}),
+      ...(judgments
+        ? {
+            citations: citationPrecision(
+              results.map((r) => ({ id: r.id, cited: r.cited ?? [] })),
+              judgments
+            ),
+          }
+        : {}),
     },
+    perTool: perToolTotals(results),
     notes: [
       'segment_lesion is counted per image: the reference study segmented every box of an image in one call, ours takes one box per call.',
       'Follow-up calls that depend only on earlier calls succeeding (assess_response after segmentation, BCLC after Child-Pugh) count as planned; the case images carry no pixels, so in a full run they are reported as not run.',
     ],
   };
+  if (flags.citationsOut) writeFileSync(flags.citationsOut, `${JSON.stringify(pool, null, 2)}\n`);
   const write = (t: string) => (options.stdout ?? process.stdout).write(t);
   if (flags.json) write(`${JSON.stringify(report, null, 2)}\n`);
   else print(report, write);

@@ -1,6 +1,6 @@
 // Tool-choice scoring: segment_lesion per image, recall of expected calls, calls beyond them, completeness proxy.
 import { describe, expect, it } from 'vitest';
-import { completeness, countTools, scoreTools } from './eval-score';
+import { completeness, countTools, perToolTotals, scoreTools } from './eval-score';
 
 describe('countTools and scoreTools', () => {
   it('counts segmentations per image and other tools per call', () => {
@@ -34,5 +34,19 @@ describe('countTools and scoreTools', () => {
       0.5
     );
     expect(completeness([], report)).toBe(1);
+  });
+});
+
+describe('perToolTotals', () => {
+  it('sums expected, matched and superfluous calls per tool over cases, without naming any case', () => {
+    const totals = perToolTotals([
+      { planned: { pubmed_search: 1, tnm_stage: 1 }, expected: { tnm_stage: 1 } },
+      { planned: { variant_actionability: 3 }, expected: { variant_actionability: 2, pubmed_search: 1 } },
+    ]);
+    expect(totals).toEqual({
+      pubmed_search: { expected: 1, matched: 0, superfluous: 1 },
+      tnm_stage: { expected: 1, matched: 1, superfluous: 0 },
+      variant_actionability: { expected: 2, matched: 2, superfluous: 1 },
+    });
   });
 });

@@ -60,6 +60,39 @@ export function scoreTools(planned: Record<string, number>, expected: Record<str
   return { planned, matched, expectedTotal, superfluous, missing, extra };
 }
 
+/** Totals of one tool over all cases: calls expected, calls matched and calls planned beyond the expectation. */
+export interface ToolTotals {
+  expected: number;
+  matched: number;
+  superfluous: number;
+}
+
+/**
+ * Sums each tool's expected, matched and superfluous calls over all cases (aggregate only: no case ids).
+ * @param scores - Each case's planned and expected counts.
+ * @returns Tool → totals, tools sorted by name.
+ */
+export function perToolTotals(
+  scores: { planned: Record<string, number>; expected: Record<string, number> }[]
+): Record<string, ToolTotals> {
+  const totals: Record<string, ToolTotals> = {};
+  const of = (tool: string): ToolTotals => {
+    totals[tool] ??= { expected: 0, matched: 0, superfluous: 0 };
+    return totals[tool];
+  };
+  for (const { planned, expected } of scores) {
+    for (const tool of new Set([...Object.keys(planned), ...Object.keys(expected)])) {
+      const got = planned[tool] ?? 0;
+      const want = expected[tool] ?? 0;
+      const t = of(tool);
+      t.expected += want;
+      t.matched += Math.min(got, want);
+      t.superfluous += Math.max(0, got - want);
+    }
+  }
+  return Object.fromEntries(Object.entries(totals).sort(([a], [b]) => a.localeCompare(b)));
+}
+
 const STOP = new Set(
   'about above after again against also because been before being between both could does doing during each from further have having here into itself more most other over same should some such than that their them then there these they this those through under until very what when where which while will with would your given consider'.split(
     ' '

@@ -10,6 +10,7 @@ export interface EvalCommandFlags {
   synoptic?: string;
   retrieval?: boolean;
   workup?: boolean;
+  citationsOut?: string;
   json?: boolean;
 }
 
@@ -28,7 +29,7 @@ export async function evalCommand(flags: EvalCommandFlags, config: OncoConfig = 
     return;
   }
   await evalAgentCommand(
-    { cases: flags.cases, json: flags.json, workup: flags.workup },
+    { cases: flags.cases, json: flags.json, workup: flags.workup, citationsOut: flags.citationsOut },
     { answerer: createAnswerer(), retrieve: createRetrieve({ config: config.rag }), tools: config.tools }
   );
 }

@@ -1,6 +1,6 @@
 // Ascites and hepatic encephalopathy as written in reports, conditions and clinical notes ("no ascites", "mild
 // ascites on ultrasound", "no signs of hepatic encephalopathy"), for Child-Pugh when no coded finding exists.
-import type { Graded } from '../record/liver';
+import type { Graded, Lab } from '../record/liver';
 import type { RecordText } from '../record/texts';
 
 type Ascites = 'none' | 'mild' | 'moderate_severe';
@@ -73,4 +73,37 @@ export function textLiverFindings(texts: readonly RecordText[]): {
   const ascites = find(texts, ASCITES, ascitesGrade);
   const encephalopathy = find(texts, ENCEPH, encephalopathyGrade);
   return { ...(ascites ? { ascites } : {}), ...(encephalopathy ? { encephalopathy } : {}) };
+}
+
+const VALUE = String.raw`\s*(?:level\s*)?(?:of|:|=|was|is|at)?\s*(\d+(?:[.,]\d+)?)`;
+const LAB_TEXT = {
+  bilirubin: new RegExp(String.raw`\b(?:total |serum )?bilirubin${VALUE}\s*(mg\s*\/\s*dl|[uµμ]mol\s*\/\s*l)\b`, 'i'),
+  albumin: new RegExp(String.raw`\b(?:serum )?albumin${VALUE}\s*(g\s*\/\s*dl|g\s*\/\s*l)\b`, 'i'),
+  inr: new RegExp(String.raw`\bINR${VALUE}(?!\s*(?:mg|g|%|[uµμ]mol))`, 'i'),
+} as const;
+
+function unitOf(written: string | undefined): string {
+  const u = (written ?? '').replace(/\s+/g, '').toLowerCase();
+  return u === 'mg/dl' ? 'mg/dL' : u === 'g/dl' ? 'g/dL' : u === 'g/l' ? 'g/L' : u ? 'µmol/L' : '';
+}
+
+/**
+ * Bilirubin, albumin and INR written in notes or reports ("bilirubin 38 µmol/L, albumin 29 g/L, INR 1.3"), newest
+ * first, for when the labs are not coded Observations. A value needs its unit (INR has none); nothing is guessed.
+ * @param texts - Record texts.
+ * @returns The labs found, each citing its text.
+ */
+export function textLiverLabs(texts: readonly RecordText[]): { bilirubin?: Lab; albumin?: Lab; inr?: Lab } {
+  const ordered = [...texts].reverse().sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+  const out: { bilirubin?: Lab; albumin?: Lab; inr?: Lab } = {};
+  for (const key of ['bilirubin', 'albumin', 'inr'] as const) {
+    for (const { ref, text, date } of ordered) {
+      const m = LAB_TEXT[key].exec(text);
+      const value = m ? Number(m[1]!.replace(',', '.')) : Number.NaN;
+      if (!Number.isFinite(value) || (key === 'inr' && (value < 0.5 || value > 10))) continue;
+      out[key] = { ref, value, unit: unitOf(m![2]), ...(date ? { date } : {}) };
+      break;
+    }
+  }
+  return out;
 }

@@ -67,5 +67,15 @@ export function reportLesions(text: RecordText): TextLesion[] {
     .slice(0, 5);
 }
 
-/** Whether a record text reads as an imaging report. */
-export const isImagingText = (t: RecordText): boolean => t.ref.startsWith('DiagnosticReport/') && IMAGING.test(t.text);
+/** Report names of pathology and molecular reports: their sizes are specimen sizes, not imaging measurements. */
+const NOT_IMAGING =
+  /\b(patholog\w*|histolog\w*|specimen|biops\w*|cytolog\w*|resection|excision|molecular|sequencing|NGS|genomic|immunohisto\w*|synoptic|endoscop\w*|colonoscop\w*)\b/i;
+
+/**
+ * Whether a record text reads as an imaging report: a report that mentions an imaging modality and whose name (its
+ * first line, the report code) is not a pathology, molecular or endoscopy report.
+ * @param t - A record text.
+ * @returns True for imaging reports.
+ */
+export const isImagingText = (t: RecordText): boolean =>
+  t.ref.startsWith('DiagnosticReport/') && IMAGING.test(t.text) && !NOT_IMAGING.test(t.text.split('\n')[0] ?? '');

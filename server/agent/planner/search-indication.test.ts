@@ -37,10 +37,33 @@ describe('searchIndication', () => {
     expect(searchIndication(f)).toBeUndefined();
   });
   it('searches after two lines, naming the next line in the query', () => {
-    const f = facts('colorectal', 'colorectal cancer', { therapyLines: [line('2024-01'), line('2025-02')] });
+    const f = facts('colorectal', 'colorectal cancer', {
+      therapyLines: [line('2024-01'), line('2025-02')],
+      texts: [{ ref: 'DiagnosticReport/ct', text: 'CT: progressive disease in the liver.' }],
+    });
     const ind = searchIndication(f)!;
     expect(ind.why).toMatch(/progression after 2 lines/);
     expect(searchTopic(f, ind)).toBe('colorectal cancer third-line treatment after progression');
+  });
+  it('is silent for progression before or on the first line, on second line without progression, and risk wording', () => {
+    const untreated = facts('colorectal', 'colorectal cancer', {
+      texts: [{ ref: 'DiagnosticReport/ct', text: 'CT: progression of the liver lesions since the outside scan.' }],
+    });
+    expect(searchIndication(untreated)).toBeUndefined();
+    const second = facts('colorectal', 'colorectal cancer', { therapyLines: [line('2024-01'), line('2025-02')] });
+    expect(searchIndication(second)).toBeUndefined();
+    const firstLine = facts('colorectal', 'colorectal cancer', {
+      therapyLines: [line('2024-01')],
+      texts: [{ ref: 'DiagnosticReport/ct', text: 'CT: progressive disease on FOLFOX.' }],
+    });
+    expect(searchIndication(firstLine)).toBeUndefined();
+    const risk = facts('colorectal', 'colorectal cancer', {
+      therapyLines: [line('2024-01')],
+      texts: [
+        { ref: 'DiagnosticReport/p', text: 'High risk of recurrence; progression-free survival benefit expected.' },
+      ],
+    });
+    expect(searchIndication(risk)).toBeUndefined();
   });
   it('does not read "no evidence of progression" as progression', () => {
     const f = facts('colorectal', 'colorectal cancer', {
@@ -49,10 +72,28 @@ describe('searchIndication', () => {
     expect(searchIndication(f)).toBeUndefined();
   });
   it('searches for a rare alteration and puts it in the query', () => {
-    const f = facts('gastric', 'gastric adenocarcinoma', {
+    const f = facts('colorectal', 'colorectal cancer', {
       texts: [{ ref: 'Observation/o', text: 'ERBB2 amplified' }],
     });
-    expect(searchTopic(f, searchIndication(f))).toBe('gastric adenocarcinoma ERBB2 amplification treatment');
+    expect(searchTopic(f, searchIndication(f))).toBe('colorectal cancer ERBB2 amplification treatment');
+  });
+  it("does not search for an alteration the tumour's own guideline answers (HER2 in gastric, IDH1 in ICC)", () => {
+    const her2 = facts('gastric', 'gastric adenocarcinoma', { texts: [{ ref: 'Observation/o', text: 'HER2 IHC 3+' }] });
+    expect(searchIndication(her2)).toBeUndefined();
+    const idh1 = facts('icc', 'intrahepatic cholangiocarcinoma', {
+      texts: [{ ref: 'Observation/o', text: 'IDH1 R132C detected' }],
+    });
+    expect(searchIndication(idh1)).toBeUndefined();
+  });
+  it('searches for a tumour-agnostic biomarker where it is uncommon, not for TMB-H beside MSI-H in colorectal cancer', () => {
+    const pdac = facts('pancreas', 'pancreatic adenocarcinoma', {
+      texts: [{ ref: 'DiagnosticReport/ngs', text: 'MSI-high.' }],
+    });
+    expect(searchIndication(pdac)?.alterations).toEqual(['MSI-H']);
+    const crc = facts('colorectal', 'colorectal cancer', {
+      texts: [{ ref: 'DiagnosticReport/ngs', text: 'MSI-high; TMB 46 mutations/Mb.' }],
+    });
+    expect(searchIndication(crc)).toBeUndefined();
   });
   it('searches for a tumour the bundled guidance does not cover', () => {
     expect(searchIndication(facts('other', 'anal squamous cell carcinoma'))?.why).toMatch(/little bundled guidance/);

@@ -4,6 +4,7 @@
 
 import { shortProtein } from '../../../common/protein';
 import type { RecordFacts } from '../record/facts';
+import { isStandardAlteration } from './standard-alterations';
 import { GENES, RESULT_SOURCE, textAlterations } from './text-alterations';
 
 export interface SearchIndication {
@@ -18,12 +19,15 @@ export interface SearchIndication {
 const ORDINAL = ['first', 'second', 'third', 'fourth', 'fifth'];
 /** Tumours whose guidance the bundled knowledge covers (others count as thin guideline retrieval). */
 const COVERED = new Set(['colorectal', 'hcc', 'icc', 'biliary', 'pancreas', 'gastric', 'oesophageal']);
-/** Alterations with standard guideline answers; anything else targetable is rare enough to search. */
-const COMMON = /^(KRAS|NRAS|HRAS) (?!G12C)|^BRAF V600E$|^PIK3CA |^(MSI-H|dMMR)$/;
+/** Tumour-agnostic biomarkers: uncommon outside the tumours that test them routinely (standard-alterations.ts). */
+const AGNOSTIC = /^(MSI-H|dMMR|TMB-H)$/;
 /** Only alterations of genes with targeted options count as rare-and-actionable (TP53, APC, SMAD4 do not). */
 const ACTIONABLE = new RegExp(`^(?:${GENES}) `);
 const PROGRESSION =
   /\b(progress(?:ion|ive disease|ed|ing)|refractory|relapse[ds]?|recurren(?:ce|t)|resistant to|PD per RECIST)\b/i;
+/** "risk of recurrence", "time to progression", "progression-free survival": statistics, not this patient's course. */
+const RISK_BEFORE =
+  /\b(?:risk|rates?|time|pattern|site|score|signs|sign|symptoms) (?:of|to|for)\s*(?:local |distant )?$/i;
 const NOT_PROGRESSION = /\b(no|not|without|free of|absence of|stable|no evidence of)\b[^.;,]{0,40}$/i;
 
 /** Affirmed progression in a sentence of the record's text. */
@@ -31,7 +35,9 @@ function progressionRef(facts: RecordFacts): string | undefined {
   for (const { ref, text } of facts.texts.filter((t) => RESULT_SOURCE.test(t.ref))) {
     for (const sentence of text.split(/(?<=[.;])\s+|\n/)) {
       const m = PROGRESSION.exec(sentence);
-      if (m && !NOT_PROGRESSION.test(sentence.slice(0, m.index))) return ref;
+      if (!m) continue;
+      const [before, after] = [sentence.slice(0, m.index), sentence.slice(m.index + m[0].length)];
+      if (!NOT_PROGRESSION.test(before) && !RISK_BEFORE.test(before) && !/^[- ]free\b/i.test(after)) return ref;
     }
   }
   return undefined;
@@ -55,15 +61,24 @@ export function searchIndication(facts: RecordFacts): SearchIndication | undefin
   if (!facts.primary) return undefined;
   const lines = facts.therapyLines.length;
   const progressed = progressionRef(facts);
-  const rare = recordAlterations(facts).filter(
-    (a) => ACTIONABLE.test(a) && !COMMON.test(a) && !/ (mutation|wild-type)$/.test(a)
+  const all = recordAlterations(facts);
+  // A high TMB beside MSI-H/dMMR is its expected companion, not a second finding.
+  const hypermutated = all.some((a) => a === 'MSI-H' || a === 'dMMR');
+  const rare = all.filter(
+    (a) =>
+      (ACTIONABLE.test(a) || AGNOSTIC.test(a)) &&
+      !isStandardAlteration(facts.primary?.kind, a) &&
+      !(a === 'TMB-H' && hypermutated) &&
+      !/ (mutation|wild-type)$/.test(a)
   );
   const reasons: string[] = [];
   let line: string | undefined;
-  if (lines >= 2 || (progressed && lines >= 1)) {
+  // "Progression after standard lines": progression recorded after two lines, or a third regimen already begun. First-
+  // and second-line choices (including at progression on the first line) are what the guidelines answer.
+  if ((progressed && lines >= 2) || lines >= 3) {
     line = `${ORDINAL[Math.min(lines, ORDINAL.length - 1)]}-line`;
     reasons.push(`progression after ${lines} line${lines > 1 ? 's' : ''} of systemic therapy`);
-  } else if (progressed) reasons.push(`progression recorded (${progressed})`);
+  }
   if (rare.length) reasons.push(`rare or uncommon-tumour alteration (${rare.slice(0, 2).join(', ')})`);
   if (!COVERED.has(facts.primary.kind)) reasons.push(`little bundled guidance for ${facts.primary.tumourType}`);
   if (reasons.length === 0) return undefined;

@@ -54,3 +54,12 @@ describe('textAlterations: amplification negation, MMR and TMB wording', () => {
     expect(read('TMB 4 mutations per megabase.')).toEqual([]);
   });
 });
+
+describe("textAlterations: variants that are not this tumour's targets", () => {
+  it("skips a variant of uncertain significance and a relative's result, keeping the pathogenic one", () => {
+    expect(
+      read('BRCA2 c.7007G>A p.R2336H, variant of uncertain significance. KRAS G12D detected (pathogenic).')
+    ).toEqual(['KRAS G12D']);
+    expect(read('Family history: her sister carries a BRCA1 mutation.')).toEqual([]);
+  });
+});

@@ -60,6 +60,10 @@ function each(clause: string, re: RegExp, fn: (m: RegExpExecArray) => void): voi
   for (let m = re.exec(clause); m; m = re.exec(clause)) if (!negated(clause, m.index, m[0].length)) fn(m);
 }
 
+/** A clause about a variant of uncertain or benign significance, or about a relative, states no target of this tumour. */
+const NOT_ACTIONABLE_CLAUSE =
+  /\b(?:uncertain (?:clinical )?significance|VUS|(?:likely )?benign|polymorphism)\b|\b(?:mother|father|sister|brother|sibling|daughter|son|aunt|uncle|cousin|relative|family history)\b/i;
+
 /** Resources whose text states results. */
 export const RESULT_SOURCE = /^(DiagnosticReport|Observation|Condition)\//;
 
@@ -82,6 +86,8 @@ export function textAlterations(texts: readonly RecordText[]): TextAlteration[] 
       out.push(a);
     };
     for (const clause of clauses(text)) {
+      // AMP/ASCO/CAP tier III–IV (uncertain or benign) variants and a relative's result are not this tumour's targets.
+      if (NOT_ACTIONABLE_CLAUSE.test(clause)) continue;
       each(clause, POINT, (m) => push({ ref, gene: gene(m[1]!), alteration: shortProtein(m[2]!) }));
       each(clause, FUSION, (m) => {
         const partner = m[1] ?? m[3];

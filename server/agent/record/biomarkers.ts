@@ -12,6 +12,8 @@ export interface RecordVariant {
   present: boolean;
   /** final/amended/corrected; a preliminary or patient-reported result is not verified. */
   verified: boolean;
+  /** Classified as of uncertain significance or (likely) benign: no therapeutic target (AMP/ASCO/CAP tier III–IV). */
+  uncertain?: boolean;
   date?: string;
 }
 
@@ -51,6 +53,7 @@ const CODES = {
   gene: ['48018-6'],
   protein: ['48005-3'],
   changeType: ['48019-4'],
+  significance: ['53037-8'],
   msi: ['81695-9'],
   tmb: ['94076-7'],
   present: ['LA9633-4'],
@@ -84,7 +87,18 @@ function readVariant(o: Observation): RecordVariant | undefined {
   const protein = components(o, CODES.protein)
     .map((c) => c.valueCodeableConcept?.text ?? c.valueString ?? c.valueCodeableConcept?.coding?.[0]?.code ?? '')
     .find(Boolean);
-  const base = { ref: keyOf(o), present, verified: verified(o), date: datePart(o.effectiveDateTime) };
+  const significance = [
+    ...components(o, CODES.significance).map(valueText),
+    ...(o.interpretation ?? []).map(conceptText),
+  ].join(' ');
+  const uncertain = /uncertain|\bVUS\b|benign/i.test(significance);
+  const base = {
+    ref: keyOf(o),
+    present,
+    verified: verified(o),
+    ...(uncertain ? { uncertain } : {}),
+    date: datePart(o.effectiveDateTime),
+  };
   if (fusion)
     return { ...base, gene: genes.at(-1)!, partner: genes.length > 1 ? genes[0] : undefined, alteration: 'fusion' };
   return { ...base, gene: genes[0]!, alteration: protein ?? (present ? 'mutation' : 'wild-type') };

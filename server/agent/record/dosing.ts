@@ -1,5 +1,5 @@
 // What dose calculations and performance conversions need from a record: serum creatinine (with its unit), body
-// weight, age, sex and a Karnofsky performance status. Structured Observations only; nothing is guessed.
+// weight, age, sex (and the Karnofsky status readFacts adds). Structured Observations only; nothing is guessed.
 import type { Observation, Patient } from '@medplum/fhirtypes';
 import { conceptText, datePart, hasCode, keyOf, LOINC } from './text';
 
@@ -8,6 +8,7 @@ export interface DosingFacts {
   weightKg?: { ref: string; value: number };
   ageYears?: number;
   sex?: 'male' | 'female';
+  /** Read with the record's text (performance.ts), so set by readFacts. */
   karnofsky?: { ref: string; value: number };
 }
 
@@ -32,21 +33,16 @@ function creatinine(obs: Observation[]): DosingFacts['creatinine'] {
 function weight(obs: Observation[]): DosingFacts['weightKg'] {
   const o = newest(
     obs,
-    (x) => hasCode(x.code, ['29463-7', '3141-9'], LOINC) && typeof x.valueQuantity?.value === 'number'
+    (x) =>
+      (hasCode(x.code, ['29463-7', '3141-9', '8335-2', '8350-1'], LOINC) ||
+        /^(body )?weight\b/i.test(conceptText(x.code))) &&
+      typeof x.valueQuantity?.value === 'number'
   );
   const unit = (o?.valueQuantity?.code ?? o?.valueQuantity?.unit ?? '').toLowerCase();
   if (!o) return undefined;
-  const kg = unit === 'kg' ? o.valueQuantity!.value! : unit === 'g' ? o.valueQuantity!.value! / 1000 : undefined;
+  const v = o.valueQuantity!.value!;
+  const kg = unit === 'kg' ? v : unit === 'g' ? v / 1000 : /^(\[lb_av\]|lbs?)$/.test(unit) ? v * 0.45359237 : undefined;
   return kg ? { ref: keyOf(o), value: kg } : undefined;
-}
-
-function karnofsky(obs: Observation[]): DosingFacts['karnofsky'] {
-  const o = newest(obs, (x) => hasCode(x.code, ['89243-0'], LOINC) || /karnofsky/i.test(conceptText(x.code)));
-  const v =
-    o?.valueInteger ??
-    o?.valueQuantity?.value ??
-    Number(/\d{2,3}/.exec(o?.valueString ?? conceptText(o?.valueCodeableConcept))?.[0]);
-  return o && Number.isInteger(v) && v >= 0 && v <= 100 && v % 10 === 0 ? { ref: keyOf(o), value: v } : undefined;
 }
 
 function age(patient: Patient, today: string): number | undefined {
@@ -68,13 +64,11 @@ export function readDosing(patient: Patient, observations: Observation[], today:
   const c = creatinine(observations);
   const w = weight(observations);
   const a = age(patient, today);
-  const k = karnofsky(observations);
   const sex = patient.gender === 'male' || patient.gender === 'female' ? patient.gender : undefined;
   return {
     ...(c ? { creatinine: c } : {}),
     ...(w ? { weightKg: w } : {}),
     ...(a !== undefined ? { ageYears: a } : {}),
     ...(sex ? { sex } : {}),
-    ...(k ? { karnofsky: k } : {}),
   };
 }

@@ -3,12 +3,14 @@ import type { Resource } from '@medplum/fhirtypes';
 import { type PatientRecord, recordResources } from '../../../common/record/patient-record';
 import { type RecordBiomarkers, readBiomarkers } from './biomarkers';
 import { type DosingFacts, readDosing } from './dosing';
+import { type HccBurden, readHccBurden } from './hcc-burden';
 import { type HistologySource, readHistology } from './histology';
 import { readImaging, type TimePoint } from './imaging';
-import { type HccBurden, type LiverFunction, readEcog, readHccBurden, readLiverFunction } from './liver';
+import { type LiverFunction, readLiverFunction } from './liver';
+import { readEcogStatus, readKarnofsky } from './performance';
 import { findTnm, type RecordTnm } from './staging';
 import { keyOf } from './text';
-import { type RecordText, readTexts, readTherapyLines, type TherapyLine } from './texts';
+import { type RecordText, readPlannedDrugs, readTexts, readTherapyLines, type TherapyLine } from './texts';
 import { findPrimaryCancer, type PrimaryCancer } from './tumour';
 
 export interface RecordFacts {
@@ -25,6 +27,8 @@ export interface RecordFacts {
   texts: RecordText[];
   /** Systemic therapy lines given (anticancer medications grouped by start month). */
   therapyLines: TherapyLine[];
+  /** Anticancer drugs proposed or planned, not yet given (dosing is checked before the first dose). */
+  plannedDrugs?: string[];
   /** Creatinine, weight, age, sex and Karnofsky status for dosing and performance scores. */
   dosing: DosingFacts;
   /** Every `Type/id` of the record, plus every image instance reference a tool may be given. */
@@ -73,8 +77,10 @@ export function readFacts(record: PatientRecord): RecordFacts {
       for (const i of s.instance ?? []) references.add(`${keyOf(study)}/series/${s.uid}/instances/${i.uid}`);
     }
   }
-  const ecog = readEcog(record.observations);
-  const hccBurden = primary?.kind === 'hcc' ? readHccBurden(primary.condition, tnm) : undefined;
+  const texts = readTexts(record);
+  const ecog = readEcogStatus(record.observations, texts);
+  const karnofsky = readKarnofsky(record.observations, texts);
+  const hccBurden = primary?.kind === 'hcc' ? readHccBurden(primary.condition, tnm, texts) : undefined;
   return {
     patient: { id: record.patient.id ?? '', name: patientName(record) },
     ...(primary ? { primary } : {}),
@@ -85,9 +91,13 @@ export function readFacts(record: PatientRecord): RecordFacts {
     ...(hccBurden ? { hccBurden } : {}),
     imaging,
     histology: readHistology(record),
-    texts: readTexts(record),
+    texts,
     therapyLines: readTherapyLines(record),
-    dosing: readDosing(record.patient, record.observations, new Date().toISOString().slice(0, 10)),
+    plannedDrugs: readPlannedDrugs(record),
+    dosing: {
+      ...readDosing(record.patient, record.observations, new Date().toISOString().slice(0, 10)),
+      ...(karnofsky ? { karnofsky } : {}),
+    },
     references,
     urls: collectUrls(resources),
   };

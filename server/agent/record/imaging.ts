@@ -1,7 +1,9 @@
-// Groups the record's imaging into time points (one ImagingStudy each) with the lesion boxes its report or notes
-// give, each placed on a concrete image: ImagingStudy/<id>/series/<uid>/instances/<uid>.
+// Groups the record's imaging into time points (one ImagingStudy each, or one radiology image kept as Media or a
+// document) with the lesion boxes its report or notes give, each placed on a concrete image:
+// ImagingStudy/<id>/series/<uid>/instances/<uid>.
 import type { DiagnosticReport, ImagingStudy } from '@medplum/fhirtypes';
 import type { PatientRecord } from '../../../common/record/patient-record';
+import { readImageAttachments } from './image-attachments';
 import { type Box, type LesionMark, parseLesionMarks } from './lesion-marks';
 import { conceptText, datePart, keyOf, refKey, reportText } from './text';
 
@@ -25,7 +27,7 @@ export interface TimePoint {
   lesions: PlacedLesion[];
   /** Boxes that could not be tied to one image (no series/image given and several images in the study). */
   unplaced: number;
-  /** A representative slice (middle of the first series), for tools that read whole images. */
+  /** A representative slice (middle of the first series, or the image attachment's URL), for tools that read images. */
   keyImage?: string;
 }
 
@@ -115,6 +117,7 @@ export function readImaging(record: PatientRecord): TimePoint[] {
         keyImage: keyImage(study),
       };
     });
+  points.push(...readImageAttachments(record));
   const dated = points.filter((p) => p.date).sort((a, b) => a.date!.localeCompare(b.date!));
   return [...dated, ...points.filter((p) => !p.date)];
 }

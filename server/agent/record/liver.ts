@@ -1,7 +1,6 @@
-// Liver function and performance status from structured Observations (LOINC-coded labs with units, coded exam
-// findings), plus the HCC tumour burden BCLC needs, for the liver scores.
-import type { Condition, Observation } from '@medplum/fhirtypes';
-import type { RecordTnm } from './staging';
+// Liver function from structured Observations (LOINC-coded labs with units, coded exam findings), for the liver
+// scores (performance status: performance.ts; the HCC tumour burden: hcc-burden.ts).
+import type { Observation } from '@medplum/fhirtypes';
 import { conceptText, hasCode, keyOf, LOINC } from './text';
 
 export interface Lab {
@@ -40,6 +39,8 @@ const UNITS: Record<string, string> = {
   'g/l': 'g/L',
   '{inr}': '',
   inr: '',
+  '{ratio}': '',
+  ratio: '',
   '1': '',
   '': '',
 };
@@ -108,42 +109,5 @@ export function readLiverFunction(observations: Observation[]): LiverFunction {
     ...(inr ? { inr } : {}),
     ...(ascites ? { ascites } : {}),
     ...(encephalopathy ? { encephalopathy } : {}),
-  };
-}
-
-/** The newest ECOG performance status (LOINC 89247-1). */
-export function readEcog(observations: Observation[]): { ref: string; value: number } | undefined {
-  const obs = latest(observations, (o) => hasCode(o.code, ['89247-1'], LOINC));
-  const value = obs?.valueInteger ?? obs?.valueQuantity?.value ?? Number(obs?.valueCodeableConcept?.coding?.[0]?.code);
-  return obs && Number.isInteger(value) && value >= 0 && value <= 4 ? { ref: keyOf(obs), value } : undefined;
-}
-
-export interface HccBurden {
-  tumourCount: number;
-  largestTumourCm: number;
-  vascularInvasion: boolean;
-  extrahepaticSpread: boolean;
-}
-
-/**
- * HCC burden for BCLC from the primary's stage summary and TNM: nodule count and size as written there
- * ("single 44 mm tumour"), macrovascular invasion = T4, extrahepatic spread = N1 or M1.
- * @param primary - The HCC condition.
- * @param tnm - Its TNM categories.
- * @returns The burden, or undefined when any part is not stated.
- */
-export function readHccBurden(primary: Condition, tnm: RecordTnm | undefined): HccBurden | undefined {
-  if (!tnm) return undefined;
-  const text = (primary.stage ?? []).map((s) => conceptText(s.summary)).join(' ');
-  const counted = /\b(\d{1,2})\s+(?:nodules|tumou?rs|lesions)\b/i.exec(text);
-  const count = /\b(single|solitary|unifocal)\b/i.test(text) ? 1 : counted ? Number(counted[1]) : undefined;
-  const size = /(\d+(?:\.\d+)?)\s*(mm|cm)\b/i.exec(text);
-  if (!count || !size) return undefined;
-  const cm = size[2]!.toLowerCase() === 'mm' ? Number(size[1]) / 10 : Number(size[1]);
-  return {
-    tumourCount: count,
-    largestTumourCm: cm,
-    vascularInvasion: /^T4/.test(tnm.t.replace(/^[a-z]+/, '')),
-    extrahepaticSpread: /^N1/.test(tnm.n.replace(/^[a-z]+/, '')) || /^M1/.test(tnm.m.replace(/^[a-z]+/, '')),
   };
 }

@@ -13,7 +13,7 @@ export interface RecordText {
 }
 
 export interface TherapyLine {
-  /** Start month (YYYY-MM) of the line, or the first medication's reference when undated. */
+  /** Start month (YYYY-MM) of the line, or `undated` for the drugs given without dates. */
   start: string;
   drugs: string[];
   refs: string[];
@@ -79,16 +79,66 @@ const medStart = (m: Med): string | undefined =>
  * @returns The lines, oldest first.
  */
 export function readTherapyLines(record: PatientRecord): TherapyLine[] {
-  const meds = [...record.medicationStatements, ...record.medicationRequests].filter(
-    (m) => m.status !== 'entered-in-error' && anticancer(m)
-  );
-  const lines = new Map<string, TherapyLine>();
+  const meds = [...record.medicationStatements, ...record.medicationRequests].filter((m) => given(m) && anticancer(m));
+  const groups = new Map<string, TherapyLine>();
   for (const m of meds) {
-    const start = medStart(m)?.slice(0, 7) ?? keyOf(m);
-    const line = lines.get(start) ?? { start, drugs: [], refs: [] };
+    // Undated drugs cannot be told apart into lines: together they count as one regimen.
+    const start = medStart(m)?.slice(0, 7) ?? 'undated';
+    const line = groups.get(start) ?? { start, drugs: [], refs: [] };
     line.drugs.push(medName(m));
     line.refs.push(keyOf(m));
-    lines.set(start, line);
+    groups.set(start, line);
   }
-  return [...lines.values()].sort((a, b) => a.start.localeCompare(b.start));
+  return mergeContinuations([...groups.values()].sort((a, b) => a.start.localeCompare(b.start)));
+}
+
+/** Orders that were never given: proposals, plans, drafts, cancelled or refused ones (they start no line). */
+function given(m: Med): boolean {
+  if (m.status === 'entered-in-error') return false;
+  if (m.resourceType === 'MedicationStatement') return m.status !== 'not-taken' && m.status !== 'intended';
+  return !['proposal', 'plan'].includes(m.intent) && !['cancelled', 'draft'].includes(m.status);
+}
+
+const MAX_PAUSE_MONTHS = 4;
+function monthsBetween(a: string, b: string): number {
+  const m = (x: string) => /^(\d{4})-(\d{2})$/.exec(x);
+  const [x, y] = [m(a), m(b)];
+  if (!x || !y) return b === 'undated' ? 0 : Number.POSITIVE_INFINITY;
+  return (Number(y[1]) - Number(x[1])) * 12 + Number(y[2]) - Number(x[2]);
+}
+
+/**
+ * A line of therapy is a regimen, not an order (ESMO/NCCN usage): further cycles, maintenance with part of the
+ * regimen, and a drug added to the running regimen (e.g. an antibody from cycle 2) continue the same line; a regimen
+ * that drops a drug and brings another is the next line.
+ */
+function mergeContinuations(groups: TherapyLine[]): TherapyLine[] {
+  const lines: TherapyLine[] = [];
+  const stem = (d: string) => d.toLowerCase().trim();
+  let last = '';
+  for (const g of groups) {
+    const prev = lines.at(-1);
+    const [before, now] = [new Set(prev?.drugs.map(stem)), new Set(g.drugs.map(stem))];
+    const same = [...now].every((d) => before.has(d)) || [...before].every((d) => now.has(d));
+    // The same drugs again after a long pause (adjuvant, then at relapse) are a rechallenge: a new line.
+    const continues = same && monthsBetween(last, g.start) <= MAX_PAUSE_MONTHS;
+    if (g.start !== 'undated') last = g.start;
+    if (prev && continues) {
+      prev.drugs.push(...g.drugs.filter((d) => !before.has(stem(d))));
+      prev.refs.push(...g.refs);
+    } else lines.push({ ...g, drugs: [...new Set(g.drugs)] });
+  }
+  return lines;
+}
+
+/**
+ * Anticancer drugs planned or proposed but not yet given (dosing questions arise before the first dose).
+ * @param record - The patient record.
+ * @returns Their names.
+ */
+export function readPlannedDrugs(record: PatientRecord): string[] {
+  return record.medicationRequests
+    .filter((m) => anticancer(m) && ['proposal', 'plan'].includes(m.intent) && m.status !== 'entered-in-error')
+    .filter((m) => !['cancelled', 'completed', 'stopped'].includes(m.status))
+    .map(medName);
 }

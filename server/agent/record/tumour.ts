@@ -12,6 +12,9 @@ export type TumourKind =
   | 'gastric'
   | 'oesophageal'
   | 'lung'
+  | 'gist'
+  | 'net'
+  | 'anal'
   | 'other';
 
 export interface PrimaryCancer {
@@ -31,6 +34,21 @@ const MCODE_SECONDARY = 'mcode-secondary-cancer-condition';
 const ICD10 = /icd-10/i;
 
 const KINDS: { kind: TumourKind; icd: RegExp; text: RegExp; label: string; site?: TnmSite }[] = [
+  // Entities named by their cell of origin come first: a gastric GIST or a rectal NET is not an adenocarcinoma of the
+  // organ, and the tools (histology predictions, actionability by tumour type, AJCC tables) differ.
+  {
+    kind: 'gist',
+    icd: /^C49\.A/,
+    text: /\bGIST\b|gastrointestinal stromal/i,
+    label: 'gastrointestinal stromal tumour',
+  },
+  {
+    kind: 'net',
+    icd: /^C7A/,
+    text: /neuroendocrine (?:tumou?r|neoplasm|carcinoma)|\bNE[TC]\b|carcinoid/i,
+    label: 'neuroendocrine neoplasm',
+  },
+  { kind: 'anal', icd: /^C21/, text: /\banal (?:canal|margin|cancer|carcinoma)\b|\banus\b/i, label: 'anal cancer' },
   { kind: 'hcc', icd: /^C22\.0/, text: /hepatocellular|\bHCC\b/i, label: 'hepatocellular carcinoma', site: 'liver' },
   {
     kind: 'icc',

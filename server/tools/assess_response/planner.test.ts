@@ -52,4 +52,21 @@ describe('assessResponseRule', () => {
     });
     expect(startRule(assessResponseRule(), facts)).toEqual([]);
   });
+  it('does not compare two staging scans taken before the first line of therapy, nor a pathology report with sizes', () => {
+    const texts = [
+      report('ct', '2026-01-05', 'CT abdomen: liver metastasis segment 4 measuring 31 mm.'),
+      report('mri', '2026-01-20', 'MRI liver: segment 4 metastasis 33 mm.'),
+    ];
+    const line = (start: string) => [{ start, drugs: ['oxaliplatin'], refs: ['MedicationRequest/m'] }];
+    expect(
+      startRule(assessResponseRule(), factsWith('Colon cancer', { texts, therapyLines: line('2026-02') }))
+    ).toEqual([]);
+    expect(
+      startRule(assessResponseRule(), factsWith('Colon cancer', { texts, therapyLines: line('2026-01') }))
+    ).toHaveLength(1);
+    const pathology = report('path', '2026-03-01', 'Surgical pathology, liver resection (post-CT): metastasis 28 mm.');
+    expect(
+      startRule(assessResponseRule(), factsWith('Colon cancer', { texts: [texts[0]!, pathology], therapyLines: [] }))
+    ).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 // assess_response's own planner rule: when no lesion is marked on images at two time points (segment_lesion's rule
 // then asks for the comparison itself), measurements written in imaging reports at two time points — or a report
-// giving current and prior sizes — are compared by RECIST 1.1.
+// giving current and prior sizes — are compared by RECIST 1.1. Pathology sizes and two staging scans taken before any
+// treatment started are not a response.
 import type { PlannedCall } from '../../../common/contracts';
 import { assessResponseContract } from '../../../common/contracts/tools';
 import { isImagingText, reportLesions, type TextLesion } from '../../agent/planner/report-measurements';
@@ -36,15 +37,24 @@ function pairReports(base: TextLesion[], follow: TextLesion[]): Pair[] {
   });
 }
 
+/**
+ * Whether the later of two scans precedes every dated line of systemic therapy: two staging scans before the first
+ * treatment measure no response (RECIST 1.1 compares a baseline with a follow-up on or after treatment).
+ */
+function beforeAnyTreatment(facts: RecordFacts, lastDate: string | undefined): boolean {
+  const starts = facts.therapyLines.map((l) => l.start).filter((s) => /^\d{4}-\d{2}$/.test(s));
+  return !!lastDate && starts.length > 0 && starts.every((s) => s > lastDate.slice(0, 7));
+}
+
 function plan(facts: RecordFacts): { pairs: Pair[]; why: string } | undefined {
   const reports = facts.texts
     .filter(isImagingText)
     .map((t) => ({ t, lesions: reportLesions(t) }))
     .filter((r) => r.lesions.length > 0)
     .sort((a, b) => (a.t.date ?? '').localeCompare(b.t.date ?? ''));
-  if (reports.length >= 2) {
+  if (reports.length >= 2 && !beforeAnyTreatment(facts, reports.at(-1)!.t.date)) {
     const [first, last] = [reports[0]!, reports.at(-1)!];
-    const pairs = pairReports(first.lesions, last.lesions);
+    const pairs = first.t.date && first.t.date === last.t.date ? [] : pairReports(first.lesions, last.lesions);
     if (pairs.length) return { pairs, why: `measurements in ${first.t.ref} and ${last.t.ref}` };
   }
   const latest = reports.at(-1);

@@ -51,4 +51,49 @@ describe('clinicalScoreRule', () => {
     const folfox = factsWith('Colon cancer', { dosing, therapyLines: line(['oxaliplatin', 'fluorouracil']) });
     expect(startRule(clinicalScoreRule(), folfox)).toEqual([]);
   });
+  it('scores Child-Pugh (not ALBI) for another tumour when the record affirms cirrhosis, never when it denies it', () => {
+    const exam = { ref: 'DocumentReference/n', text: 'No ascites. No hepatic encephalopathy.' };
+    const cirrhotic = factsWith('Intrahepatic cholangiocarcinoma', {
+      liver: si,
+      texts: [{ ref: 'Condition/cir', text: 'Alcohol-related liver cirrhosis' }, exam],
+    });
+    expect(scores(startRule(clinicalScoreRule(), cirrhotic))).toEqual(['child_pugh']);
+    const healthy = factsWith('Intrahepatic cholangiocarcinoma', {
+      liver: si,
+      texts: [{ ref: 'DiagnosticReport/ct', text: 'Non-cirrhotic liver; no signs of cirrhosis.' }, exam],
+    });
+    expect(startRule(clinicalScoreRule(), healthy)).toEqual([]);
+  });
+  it('computes creatinine clearance before a planned cisplatin regimen and when the question asks about it', () => {
+    const dosing = {
+      creatinine: { ref: 'Observation/cr', value: 1.4, unit: 'mg/dL' as const },
+      weightKg: { ref: 'Observation/w', value: 58 },
+      ageYears: 77,
+      sex: 'male' as const,
+    };
+    const planned = factsWith('Gastric adenocarcinoma', { dosing, plannedDrugs: ['cisplatin'] });
+    expect(scores(startRule(clinicalScoreRule(), planned))).toEqual(['crcl_cockcroft_gault']);
+    const asked = factsWith('Biliary tract cancer', { dosing });
+    expect(scores(startRule(clinicalScoreRule(), asked, 'Can he receive gemcitabine and cisplatin?'))).toEqual([
+      'crcl_cockcroft_gault',
+    ]);
+    expect(startRule(clinicalScoreRule(), asked, 'Options after progression?')).toEqual([]);
+  });
+  it('scores Child-Pugh and ALBI from labs written in a clinic note when none is coded', () => {
+    const note = {
+      ref: 'DocumentReference/clinic',
+      text: 'Labs today: total bilirubin 2,4 mg/dL, albumin 3.1 g/dL, INR 1.5. Moderate ascites; no encephalopathy.',
+    };
+    const facts = factsWith('Hepatocellular carcinoma', { texts: [note] });
+    const [cp, albi] = startRule(clinicalScoreRule(), facts);
+    expect(cp?.args).toEqual({
+      score: 'child_pugh',
+      bilirubin: { value: 2.4, unit: 'mg/dL' },
+      albumin: { value: 3.1, unit: 'g/dL' },
+      inr: 1.5,
+      ascites: 'moderate_severe',
+      encephalopathy: 'none',
+    });
+    expect(albi?.args).toMatchObject({ score: 'albi' });
+  });
 });

@@ -1,9 +1,10 @@
 // clinical_score's planner rule: HCC with liver labs (conventional or SI units) → Child-Pugh (ascites and
 // encephalopathy coded or written) and ALBI, then BCLC once the Child-Pugh class is known and the record states the
-// tumour burden and ECOG; a Karnofsky status without ECOG → its ECOG; a renally cleared drug → creatinine clearance.
+// tumour burden and ECOG; cirrhosis with another tumour → Child-Pugh; a Karnofsky status without ECOG → its ECOG; a
+// renally cleared drug given, planned or asked about → creatinine clearance.
 import type { PlannedCall } from '../../../common/contracts';
 import { clinicalScoreContract, toolOutput } from '../../../common/contracts/tools';
-import { liverInputs } from '../../agent/planner/liver-inputs';
+import { cirrhosisRef, liverInputs } from '../../agent/planner/liver-inputs';
 import type { RecordFacts } from '../../agent/record/facts';
 import type { Lab } from '../../agent/record/liver';
 import type { PlannerRule } from '../adapter';
@@ -16,11 +17,13 @@ const call = (id: string, args: Record<string, unknown>, reason: string): Planne
   reason,
 });
 
-/** Child-Pugh (when every input is recorded) and ALBI, for HCC with bilirubin and albumin. */
+/** Child-Pugh (when every input is recorded) and ALBI, for HCC with bilirubin and albumin; Child-Pugh in cirrhosis. */
 function liverScores(facts: RecordFacts, nextId: () => string): PlannedCall[] {
-  const { primary } = facts;
+  const hcc = facts.primary?.kind === 'hcc';
+  const cirrhosis = hcc ? undefined : cirrhosisRef(facts);
   const liver = liverInputs(facts);
-  if (primary?.kind !== 'hcc' || !liver.bilirubin || !liver.albumin) return [];
+  if ((!hcc && !cirrhosis) || !liver.bilirubin || !liver.albumin) return [];
+  const who = hcc ? 'HCC' : `Cirrhosis (${cirrhosis})`;
   const refs = [liver.bilirubin.ref, liver.albumin.ref];
   const calls: PlannedCall[] = [];
   if (liver.inr && liver.ascites && liver.encephalopathy) {
@@ -37,10 +40,12 @@ function liverScores(facts: RecordFacts, nextId: () => string): PlannedCall[] {
       call(
         nextId(),
         args,
-        `HCC with bilirubin, albumin, INR, ascites and encephalopathy in the record (${inputs}): liver function by Child-Pugh`
+        `${who} with bilirubin, albumin, INR, ascites and encephalopathy in the record (${inputs}): liver function by Child-Pugh`
       )
     );
   }
+  // ALBI was derived and validated in HCC; outside HCC Child-Pugh is the standard.
+  if (!hcc) return calls;
   const albi = { score: 'albi', bilirubin: lab(liver.bilirubin), albumin: lab(liver.albumin) };
   calls.push(call(nextId(), albi, `HCC with bilirubin and albumin in the record (${refs.join(', ')}): ALBI grade`));
   return calls;
@@ -50,8 +55,12 @@ function liverScores(facts: RecordFacts, nextId: () => string): PlannedCall[] {
 const RENAL_DRUGS =
   /cisplatin|carboplatin|capecitabine|pemetrexed|\bS-1\b|tegafur|trifluridine|topotecan|methotrexate|bleomycin/i;
 
-/** ECOG from a recorded Karnofsky status, and creatinine clearance when a renally dosed drug is given. */
-function otherScores({ ecog, dosing, therapyLines }: RecordFacts, nextId: () => string): PlannedCall[] {
+/** ECOG from a recorded Karnofsky status, and creatinine clearance when a renally dosed drug is given or planned. */
+function otherScores(
+  { ecog, dosing, therapyLines, plannedDrugs = [] }: RecordFacts,
+  question: string,
+  nextId: () => string
+): PlannedCall[] {
   const calls: PlannedCall[] = [];
   if (!ecog && dosing.karnofsky) {
     const args = { score: 'ecog_karnofsky', karnofsky: dosing.karnofsky.value };
@@ -63,7 +72,10 @@ function otherScores({ ecog, dosing, therapyLines }: RecordFacts, nextId: () => 
       )
     );
   }
-  const drug = therapyLines.at(-1)?.drugs.find((d) => RENAL_DRUGS.test(d));
+  // The current line, a planned regimen, or a drug the question asks about: the dose is decided now.
+  const drug = [...(therapyLines.at(-1)?.drugs ?? []), ...plannedDrugs, ...(RENAL_DRUGS.exec(question) ?? [])].find(
+    (d) => RENAL_DRUGS.test(d)
+  );
   const { creatinine, weightKg, ageYears, sex } = dosing;
   if (drug && creatinine && weightKg && ageYears !== undefined && ageYears >= 18 && sex) {
     const args = {
@@ -91,8 +103,8 @@ function otherScores({ ecog, dosing, therapyLines }: RecordFacts, nextId: () => 
 export function clinicalScoreRule(): PlannerRule {
   let childPugh: string | undefined;
   return {
-    start({ facts, nextId }) {
-      const calls = [...liverScores(facts, nextId), ...otherScores(facts, nextId)];
+    start({ facts, question, nextId }) {
+      const calls = [...liverScores(facts, nextId), ...otherScores(facts, question, nextId)];
       childPugh = calls.find((c) => (c.args as { score?: string }).score === 'child_pugh')?.id;
       const followUps =
         childPugh && facts.hccBurden && facts.ecog

@@ -31,4 +31,13 @@ describe('predictBiomarkersRule', () => {
       startRule(predictBiomarkersRule(), factsWith('Pancreatic ductal adenocarcinoma', { histology: slide }))
     ).toEqual([]);
   });
+  it('does not predict for squamous or neuroendocrine carcinoma of a suitable organ, nor for a gastric GIST', () => {
+    for (const tumour of [
+      'Squamous cell carcinoma of the oesophagus',
+      'Neuroendocrine carcinoma of the stomach',
+      'Gastrointestinal stromal tumour of the stomach',
+    ]) {
+      expect(startRule(predictBiomarkersRule(), factsWith(tumour, { histology: slide }))).toEqual([]);
+    }
+  });
 });

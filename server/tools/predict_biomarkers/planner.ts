@@ -11,6 +11,7 @@ import type { PlannerRule } from '../adapter';
 const TARGETS = ['MSI', 'KRAS', 'BRAF'] as const;
 /** Histology models for MSI/KRAS/BRAF were built and validated on colorectal and gastro-oesophageal adenocarcinoma. */
 const SUITABLE = new Set<TumourKind>(['colorectal', 'gastric', 'oesophageal']);
+const OTHER_HISTOLOGY = /squamous|neuroendocrine|small[- ]cell|lymphoma|sarcoma|melanoma/i;
 
 /**
  * A predict_biomarkers rule: first round only.
@@ -20,7 +21,10 @@ export function predictBiomarkersRule(): PlannerRule {
   return {
     start({ facts, nextId }) {
       const material = facts.histology[0];
-      const suitable = !facts.primary || SUITABLE.has(facts.primary.kind);
+      // The models read adenocarcinoma morphology: a squamous or neuroendocrine carcinoma of the same organ is out of
+      // their domain, and a prediction there would be noise, not a cross-check.
+      const suitable =
+        !facts.primary || (SUITABLE.has(facts.primary.kind) && !OTHER_HISTOLOGY.test(facts.primary.text));
       if (!material || !suitable) return { calls: [] };
       const known = knownTargets(facts.biomarkers);
       const unknown = TARGETS.filter((t) => !known.has(t));

@@ -19,3 +19,23 @@ describe('segmentLesionRule with one marked time point', () => {
     expect(followUps).toEqual([]);
   });
 });
+
+describe('segmentLesionRule with two studies of one day', () => {
+  it('measures both as one baseline and plans no RECIST comparison (staging CT and MRI of the same day)', () => {
+    const mark = (study: string) => ({
+      image: `ImagingStudy/${study}/series/1/instances/1`,
+      box: [10, 10, 40, 40] as [number, number, number, number],
+      source: `DiagnosticReport/${study}`,
+    });
+    const facts = factsWith('Colon cancer', {
+      imaging: [
+        timePoint('ct', '2026-01-05', { lesions: [mark('ct')] }),
+        timePoint('mri', '2026-01-05', { lesions: [mark('mri')] }),
+      ],
+    });
+    let n = 0;
+    const { calls, followUps } = segmentLesionRule().start({ facts, question: '', nextId: () => `c${++n}` });
+    expect(calls).toHaveLength(2);
+    expect(followUps).toEqual([]);
+  });
+});

@@ -66,20 +66,22 @@ function segment(nextId: () => string, t: TimePoint, lesion: PlacedLesion, other
 function planSegments({ facts, nextId }: RuleStart): ImagingPlan {
   const plan: ImagingPlan = { calls: [], pairs: [] };
   const marked = facts.imaging.filter((t) => t.lesions.length > 0);
+  // Studies of one day (chest and abdomen CT, CT and MRI for staging) are one time point: nothing to compare.
+  const sameDay = marked.length >= 2 && !!marked[0]!.date && marked.every((t) => t.date === marked[0]!.date);
   // One marked time point: measure its lesions (a baseline for later RECIST); nothing to compare yet.
-  if (marked.length === 1) {
-    const only = marked[0]!;
-    for (const l of only.lesions.slice(0, MAX_TARGETS)) {
-      const name = l.label ? `"${l.label}"` : 'a marked lesion';
-      plan.calls.push({
-        id: nextId(),
-        tool: segmentLesionContract.name,
-        args: { image: l.image, box: l.box },
-        reason: `Measure ${name} on ${when(only)} (box from ${l.source}): the baseline for RECIST 1.1 (no other time point is marked)`,
-      });
-    }
+  if (marked.length === 1 || sameDay) {
+    for (const only of marked)
+      for (const l of only.lesions.slice(0, MAX_TARGETS)) {
+        const name = l.label ? `"${l.label}"` : 'a marked lesion';
+        plan.calls.push({
+          id: nextId(),
+          tool: segmentLesionContract.name,
+          args: { image: l.image, box: l.box },
+          reason: `Measure ${name} on ${when(only)} (box from ${l.source}): the baseline for RECIST 1.1 (no other time point is marked)`,
+        });
+      }
   }
-  if (marked.length < 2) return plan;
+  if (marked.length < 2 || sameDay) return plan;
   const [baseline, followUp] = [marked[0]!, marked.at(-1)!];
   Object.assign(plan, { baseline, followUp });
   for (const [bi, fi] of matchLesions(baseline.lesions, followUp.lesions)) {

@@ -30,3 +30,49 @@ describe('variantActionabilityRule with report text', () => {
     expect(startRule(variantActionabilityRule(), facts)).toHaveLength(1);
   });
 });
+
+describe('variantActionabilityRule: only alterations that can be targets', () => {
+  it('does not look up a variant of uncertain significance nor a TP53 or APC mutation, and looks up KRAS G12C', () => {
+    const v = (id: string, gene: string, alteration: string, uncertain = false) => ({
+      ref: `Observation/${id}`,
+      gene,
+      alteration,
+      present: true,
+      verified: true,
+      ...(uncertain ? { uncertain } : {}),
+    });
+    const facts = factsWith('Pancreatic ductal adenocarcinoma', {
+      biomarkers: {
+        variants: [
+          v('tp53', 'TP53', 'p.Arg175His'),
+          v('apc', 'APC', 'p.Arg1450*'),
+          v('brca', 'BRCA2', 'p.Arg2336His', true),
+          v('kras', 'KRAS', 'p.Gly12Cys'),
+        ],
+        msi: [],
+        mmr: [],
+        tmb: [],
+      },
+    });
+    expect(startRule(variantActionabilityRule(), facts).map((c) => (c.args as { gene: string }).gene)).toEqual([
+      'KRAS',
+    ]);
+  });
+});
+
+describe('variantActionabilityRule: one question, one lookup', () => {
+  it('looks up MSI-H once and no separate TMB-H beside it; TMB-H alone is looked up', () => {
+    const both = factsWith('Colon cancer', {
+      texts: [{ ref: 'DiagnosticReport/ngs', text: 'MSI-high. TMB 52 mutations/Mb.' }],
+    });
+    expect(startRule(variantActionabilityRule(), both).map((c) => c.args)).toEqual([
+      { alteration: 'MSI-H', tumorType: 'colorectal cancer' },
+    ]);
+    const tmb = factsWith('Colon cancer', {
+      texts: [{ ref: 'DiagnosticReport/ngs', text: 'Microsatellite stable. TMB 14 mutations/Mb.' }],
+    });
+    expect(startRule(variantActionabilityRule(), tmb).map((c) => c.args)).toEqual([
+      { alteration: 'TMB-H', tumorType: 'colorectal cancer' },
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
-// variant_actionability's planner rule: every alteration the record establishes → a lookup for the patient's tumour
-// type; once a histology prediction has run, its positive predictions too (each alteration looked up once).
+// variant_actionability's planner rule: every alteration the record establishes in a gene with targeted or predictive
+// meaning (not a variant of uncertain significance) → a lookup for the patient's tumour type; once a histology
+// prediction has run, its positive predictions too (each alteration looked up once).
 import type { PlannedCall, WorkupToolCall } from '../../../common/contracts';
 import { predictBiomarkersContract, toolOutput, variantActionabilityContract } from '../../../common/contracts/tools';
 import { shortProtein } from '../../../common/protein';
@@ -7,6 +8,13 @@ import { alterationClass, textAlterations } from '../../agent/planner/text-alter
 import type { RecordFacts } from '../../agent/record/facts';
 import type { PlannerRule } from '../adapter';
 import { FUSION_DRIVERS } from './knowledge';
+
+/**
+ * Tumour-suppressor and pathway genes without a targeted option or predictive use in GI or thoracic guidance (OncoKB
+ * gives them no therapeutic level): their mutations are reported, not looked up.
+ */
+const NO_TARGET_GENES =
+  /^(TP53|APC|SMAD4|CDKN2A|CDKN2B|ARID1A|ARID2|FBXW7|SOX9|TCF7L2|CTNNB1|AXIN1|AXIN2|TERT|KMT2[A-D]|LRP1B|SMAD2|ACVR2A|ELF3|GNAS|ZNRF3|PTPRT|BCOR|NOTCH[1-4]|STK11|KEAP1|RB1|PTEN)$/i;
 
 /** A variant_actionability query; `key` dedupes the same alteration from several sources. */
 interface Query {
@@ -19,7 +27,7 @@ function recordQueries(facts: RecordFacts): Query[] {
   const tumorType = facts.primary?.tumourType;
   const b = facts.biomarkers;
   const queries: Query[] = b.variants
-    .filter((v) => v.present)
+    .filter((v) => v.present && !v.uncertain && !NO_TARGET_GENES.test(v.gene))
     .map((v) => {
       // The 3' kinase is the actionable partner of a fusion; the record may list the genes either way round.
       const swap =
@@ -119,8 +127,10 @@ export function variantActionabilityRule(): PlannerRule {
   const queried = new Set<string>();
   const fresh = (queries: Query[], nextId: () => string, tumour: string | undefined): PlannedCall[] => {
     const calls: PlannedCall[] = [];
+    // TMB-H beside MSI-H/dMMR asks the same question (checkpoint inhibitor eligibility): one lookup answers both.
+    const hypermutated = queried.has('MSI-H') || queries.some((q) => q.key === 'MSI-H');
     for (const q of queries) {
-      if (queried.has(q.key)) continue;
+      if (queried.has(q.key) || (q.key === 'TMB-H' && hypermutated)) continue;
       queried.add(q.key);
       calls.push(toCall(q, nextId(), tumour));
     }

@@ -1,0 +1,35 @@
+// HCC burden for BCLC from the imaging report when the problem list does not state it; invasion and spread must be
+// stated (by TNM or in words) or the burden stays unknown.
+import type { Condition } from '@medplum/fhirtypes';
+import { describe, expect, it } from 'vitest';
+import { readHccBurden } from './hcc-burden';
+import type { RecordTnm } from './staging';
+
+const hcc: Condition = { resourceType: 'Condition', subject: {}, code: { text: 'Hepatocellular carcinoma' } };
+const report = (text: string, date = '2026-01-10') => ({ ref: 'DiagnosticReport/mri', text, date });
+
+describe('readHccBurden', () => {
+  it('reads count, largest size, invasion and spread from a liver MRI report written in words', () => {
+    const text =
+      'MRI liver: two arterially enhancing lesions in segments VI and VIII, the larger 4.2 x 3.8 cm. ' +
+      'Portal vein patent, no tumour thrombus. No extrahepatic disease.';
+    expect(readHccBurden(hcc, undefined, [report(text)])).toEqual({
+      tumourCount: 2,
+      largestTumourCm: 4.2,
+      vascularInvasion: false,
+      extrahepaticSpread: false,
+    });
+  });
+  it('takes a portal vein tumour thrombus as macrovascular invasion', () => {
+    const text = 'Solitary 61 mm HCC in segment VII with portal vein tumour thrombus; no extrahepatic spread.';
+    expect(readHccBurden(hcc, undefined, [report(text)])?.vascularInvasion).toBe(true);
+  });
+  it('leaves the burden unknown when invasion and spread are not stated and TNM is missing', () => {
+    expect(readHccBurden(hcc, undefined, [report('Liver: single 3 cm nodule in segment IV.')])).toBeUndefined();
+    const tnm: RecordTnm = { t: 'T1b', n: 'N0', m: 'M0', sources: [], adjusted: [] };
+    expect(readHccBurden(hcc, tnm, [report('Liver: single 3 cm nodule in segment IV.')])).toMatchObject({
+      tumourCount: 1,
+      largestTumourCm: 3,
+    });
+  });
+});

@@ -1,0 +1,82 @@
+// The HCC tumour burden BCLC needs (nodule count, largest size, macrovascular invasion, extrahepatic spread), wherever
+// the record states it: the primary's stage summary or notes first, then the newest imaging report ("two nodules, the
+// larger 4.1 cm; no portal vein thrombus; no extrahepatic disease"). Invasion and spread come from TNM when staged
+// (T4 = major vessel, N1/M1 = outside the liver), else from the text; a part nobody stated leaves the burden unknown.
+import type { Condition } from '@medplum/fhirtypes';
+import { isNegated } from '../../synoptic/text/negation';
+import { digitize } from '../../synoptic/text/numbers';
+import type { RecordTnm } from './staging';
+import { conceptText } from './text';
+import type { RecordText } from './texts';
+
+export interface HccBurden {
+  tumourCount: number;
+  largestTumourCm: number;
+  vascularInvasion: boolean;
+  extrahepaticSpread: boolean;
+}
+
+const COUNT =
+  /\b(\d{1,2})\s+(?:(?:hepatic|liver|arterially enhancing|enhancing|hypervascular|LI-RADS\s*\S+)\s+)?(?:nodules?|tumou?rs?|lesions?|masses|mass|foci|focus)\b/i;
+const SINGLE = /\b(single|solitary|unifocal)\s+(?:\S+\s+){0,3}?(?:nodule|tumou?r|lesion|mass|HCC)\b/i;
+const SIZE = /(\d+(?:\.\d+)?)\s*(?:[x×]\s*\d+(?:\.\d+)?\s*)*(mm|cm)\b/gi;
+const VASCULAR =
+  /\b(?:macro)?vascular invasion\b|\bportal vein (?:tumou?r )?(?:thromb\w*|invasion)\b|\btumou?r thromb\w*/i;
+const SPREAD =
+  /\bextra-?hepatic (?:spread|disease|metastas\w*|lesions?)\b|\b(?:lung|pulmonary|bone|osseous|adrenal|peritoneal|nodal) metastas\w*|\bdistant metastas\w*/i;
+const IMAGING = /^(DiagnosticReport|DocumentReference)\//;
+const LIVER = /\b(liver|hepatic|HCC|hepatocellular|segment\s+[IVX\d])/i;
+
+/** Whether a text affirms (true), denies (false) or does not mention (undefined) a finding. */
+function stated(text: string, finding: RegExp): boolean | undefined {
+  let result: boolean | undefined;
+  for (const sentence of text.split(/(?<=[.;])\s+|\n/)) {
+    const m = finding.exec(sentence);
+    if (!m) continue;
+    if (!isNegated(sentence, m.index, m.index + m[0].length)) return true;
+    result = false;
+  }
+  return result;
+}
+
+function countAndSize(text: string): { count: number; cm: number } | undefined {
+  const digits = digitize(text);
+  const counted = COUNT.exec(digits);
+  const count = counted ? Number(counted[1]) : SINGLE.test(text) ? 1 : undefined;
+  const sizes = [...digits.matchAll(SIZE)].map((m) =>
+    m[2]!.toLowerCase() === 'mm' ? Number(m[1]) / 10 : Number(m[1])
+  );
+  const cm = sizes.filter((x) => x > 0 && x < 30).sort((a, b) => b - a)[0];
+  return count && cm ? { count, cm } : undefined;
+}
+
+/**
+ * HCC burden for BCLC.
+ * @param primary - The HCC condition.
+ * @param tnm - Its TNM categories, when staged.
+ * @param texts - The record's texts (imaging reports are read newest first).
+ * @returns The burden, or undefined when the count, the size, or (without TNM) invasion or spread is not stated.
+ */
+export function readHccBurden(
+  primary: Condition,
+  tnm: RecordTnm | undefined,
+  texts: readonly RecordText[] = []
+): HccBurden | undefined {
+  const own = [...(primary.stage ?? []).map((s) => conceptText(s.summary)), ...(primary.note ?? []).map((n) => n.text)];
+  const reports = texts
+    .filter((t) => IMAGING.test(t.ref) && LIVER.test(t.text))
+    .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+  const source = [own.join(' '), ...reports.map((r) => r.text)].find((t) => countAndSize(t));
+  const found = source ? countAndSize(source) : undefined;
+  if (!source || !found) return undefined;
+  const cat = (x: string) => x.replace(/^[a-z]+/, '');
+  const vascular = tnm ? /^T4/.test(cat(tnm.t)) : stated(source, VASCULAR);
+  const spread = tnm ? /^N1/.test(cat(tnm.n)) || /^M1/.test(cat(tnm.m)) : stated(source, SPREAD);
+  if (vascular === undefined || spread === undefined) return undefined;
+  return {
+    tumourCount: found.count,
+    largestTumourCm: found.cm,
+    vascularInvasion: vascular,
+    extrahepaticSpread: spread,
+  };
+}

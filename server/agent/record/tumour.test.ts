@@ -1,0 +1,30 @@
+// Tumour kinds named by cell of origin (GIST, NET) win over the organ, and an anal-verge distance does not make a
+// rectal cancer an anal one.
+import type { Condition } from '@medplum/fhirtypes';
+import { describe, expect, it } from 'vitest';
+import { findPrimaryCancer } from './tumour';
+
+const kindOf = (text: string, icd?: string) =>
+  findPrimaryCancer([
+    {
+      resourceType: 'Condition',
+      subject: {},
+      code: {
+        text,
+        ...(icd ? { coding: [{ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: icd }] } : {}),
+      },
+    } as Condition,
+  ])?.kind;
+
+describe('findPrimaryCancer kinds', () => {
+  it('reads a gastric GIST and a rectal NET by their cell of origin', () => {
+    expect(kindOf('Gastrointestinal stromal tumour of the stomach')).toBe('gist');
+    expect(kindOf('Well-differentiated neuroendocrine tumour of the rectum, G1')).toBe('net');
+    expect(kindOf('Malignant neoplasm of stomach', 'C16.2')).toBe('gastric');
+  });
+  it('keeps a rectal cancer measured from the anal verge colorectal and reads anal canal cancer as anal', () => {
+    expect(kindOf('Rectal adenocarcinoma 6 cm from the anal verge')).toBe('colorectal');
+    expect(kindOf('Squamous cell carcinoma of the anal canal')).toBe('anal');
+    expect(kindOf('Malignant neoplasm of anus', 'C21.0')).toBe('anal');
+  });
+});
