@@ -10,6 +10,7 @@ import { decodeNpy } from '../../common/npy/npy';
 import { TOOLS } from '../tools/registry';
 import { hasErrors, validateAny } from '../writeback/validate';
 import { EvalAgentCase } from './eval-agent';
+import { Judgment } from './eval-citations';
 
 const ROOT = resolve(__dirname, '../..');
 const DIR = join(ROOT, 'tests/eval/blind/patients');
@@ -53,6 +54,15 @@ describe('blind patient cases', () => {
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
     expect(z.array(EvalCase).safeParse(json(join(DIR, 'cases.json'))).success).toBe(true);
     for (const c of cases) for (const tool of Object.keys(c.expectedTools)) expect(toolNames, c.id).toContain(tool);
+  });
+
+  it('have relevance judgments of cited passages that parse and name known cases, each pair once', () => {
+    const judgments = z.array(Judgment).parse(json(join(DIR, 'judgments.json')));
+    const ids = new Set(cases.map((c) => c.id));
+    for (const j of judgments) expect(ids, j.case).toContain(j.case);
+    const pairs = judgments.map((j) => `${j.case} ${j.sourceId}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    expect(judgments.some((j) => j.relevant) && judgments.some((j) => !j.relevant)).toBe(true);
   });
 
   it('cover the GI cancers and lung named in the brief', () => {
