@@ -1,7 +1,7 @@
 // The BullMQ engine (REDIS_URL set): `registry run` enqueues one job per patient with a deterministic id (enqueueing
-// again is a no-op; a job that failed in an earlier attempt of the run is retried), and waits for each through
-// QueueEvents. Any number of `oncoagent worker` processes execute them; retries with exponential backoff and jitter
-// are BullMQ's. Job data carries no credentials.
+// again is a no-op; a job that failed in an earlier attempt of the run is retried, one that finished is taken as is),
+// and follows them through the queue's event stream. Any number of `oncoagent worker` processes execute them; retries
+// with exponential backoff and jitter are BullMQ's. Job data carries no credentials.
 import { type Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ATTEMPTS, bullJobId, type Engine, type JobOutcome, QUEUE_NAME } from './engine';
@@ -18,6 +18,8 @@ export interface BullMqOptions {
 }
 
 const WEEK_S = 7 * 24 * 3600;
+/** Jobs enqueued per Redis call. */
+const ENQUEUE_CHUNK = 500;
 
 /** Enqueues registry jobs and waits for BullMQ workers to finish them. */
 export class BullMqEngine implements Engine {
@@ -33,53 +35,104 @@ export class BullMqEngine implements Engine {
     this.eventsConnection = options.connection.duplicate();
     this.eventsConnection.on('error', () => undefined);
     this.events = new QueueEvents(name, { connection: this.eventsConnection });
-    // One waiter per job in flight: many listeners are expected here.
-    this.events.setMaxListeners(0);
-    this.queue.setMaxListeners(0);
   }
 
-  private async outcome(
-    job: Job<JobData, JobResult>,
-    aborted: Promise<never>,
-    signal?: AbortSignal
-  ): Promise<JobOutcome> {
-    const patientId = job.data.patientId;
-    try {
-      const result = (await Promise.race([job.waitUntilFinished(this.events), aborted])) as JobResult;
-      // The worker says which attempt it was; reading the job back (its whole result again) only for older workers.
-      const attempts = result.attempts ?? (await this.queue.getJob(job.id!))?.attemptsMade ?? 1;
-      return { patientId, ok: true, attempts: Math.max(1, attempts), result };
-    } catch (err) {
-      if (signal?.aborted) throw signal.reason;
-      const after = await this.queue.getJob(job.id!);
-      return { patientId, ok: false, attempts: after?.attemptsMade ?? ATTEMPTS, error: errorText(err) };
-    }
+  /** The outcome of a job that already finished (a resumed run whose coordinator stopped before recording it). */
+  private async finished(job: Job<JobData, JobResult>): Promise<JobOutcome | 'failed' | undefined> {
+    const state = await job.getState();
+    if (state === 'failed') return 'failed';
+    if (state !== 'completed') return undefined;
+    // addBulk returns the job as asked for, not as stored: read the stored result.
+    const result = (await this.queue.getJob(job.id!))?.returnvalue;
+    if (!result) return { patientId: job.data.patientId, ok: false, attempts: 1, error: 'Its result is gone from Redis' };
+    return { patientId: job.data.patientId, ok: true, attempts: Math.max(1, result.attempts ?? 1), result };
   }
 
   async run(jobs: JobData[], onOutcome: (o: JobOutcome) => void, signal?: AbortSignal): Promise<void> {
     await this.events.waitUntilReady();
-    const added = await this.queue.addBulk(
-      jobs.map((data) => ({
-        name: 'patient',
-        data,
-        opts: {
-          jobId: bullJobId(data.runId, data.patientId),
-          attempts: this.options.attempts ?? ATTEMPTS,
-          backoff: { type: 'exponential', delay: this.options.backoffMs ?? 1000, jitter: 0.5 },
-          removeOnComplete: { age: WEEK_S },
-          removeOnFail: { age: WEEK_S },
-        },
-      }))
-    );
-    // A patient that failed in an earlier attempt of this run gets its attempts again.
-    for (const job of added) if ((await job.getState()) === 'failed') await job.retry('failed');
-    // One listener on the caller's signal for all the jobs waited on.
-    const aborted = new Promise<never>((_, reject) => {
-      if (signal?.aborted) reject(signal.reason);
-      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+    // The run's jobs are followed through the queue's event stream by id: memory per waiting patient is one map entry,
+    // not a Job object and its listeners, so the coordinator's RSS does not grow with the cohort.
+    const waiting = new Map<string, string>();
+    let settle: (() => void) | undefined;
+    let fail: ((err: unknown) => void) | undefined;
+    const allDone = new Promise<void>((resolve, reject) => {
+      settle = resolve;
+      fail = reject;
     });
-    aborted.catch(() => undefined);
-    await Promise.all(added.map(async (job) => onOutcome(await this.outcome(job, aborted, signal))));
+    allDone.catch(() => undefined);
+    let enqueued = false;
+    const report = (jobId: string, outcome: JobOutcome) => {
+      if (!waiting.delete(jobId)) return;
+      try {
+        onOutcome(outcome);
+      } catch (err) {
+        fail?.(err);
+      }
+      if (enqueued && waiting.size === 0) settle?.();
+    };
+    const onCompleted = ({ jobId, returnvalue }: { jobId: string; returnvalue: unknown }) => {
+      const patientId = waiting.get(jobId);
+      if (patientId === undefined) return;
+      try {
+        const result = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as JobResult;
+        report(jobId, { patientId, ok: true, attempts: Math.max(1, result.attempts ?? 1), result });
+      } catch (err) {
+        report(jobId, { patientId, ok: false, attempts: 1, error: `Unreadable job result: ${errorText(err)}` });
+      }
+    };
+    const onFailed = ({ jobId, failedReason }: { jobId: string; failedReason: string }) => {
+      const patientId = waiting.get(jobId);
+      if (patientId === undefined) return;
+      // BullMQ emits `failed` once the job has used its attempts (earlier attempts go back to the queue).
+      void this.queue.getJob(jobId).then(
+        (job) =>
+          report(jobId, {
+            patientId,
+            ok: false,
+            attempts: job?.attemptsMade ?? this.options.attempts ?? ATTEMPTS,
+            error: errorText(failedReason || job?.failedReason || 'failed'),
+          }),
+        (err: unknown) => fail?.(err)
+      );
+    };
+    const onAbort = () => fail?.(signal?.reason);
+    this.events.on('completed', onCompleted);
+    this.events.on('failed', onFailed);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      if (signal?.aborted) throw signal.reason;
+      for (let i = 0; i < jobs.length; i += ENQUEUE_CHUNK) {
+        const chunk = jobs.slice(i, i + ENQUEUE_CHUNK);
+        for (const data of chunk) waiting.set(bullJobId(data.runId, data.patientId), data.patientId);
+        const added = await this.queue.addBulk(
+          chunk.map((data) => ({
+            name: 'patient',
+            data,
+            opts: {
+              jobId: bullJobId(data.runId, data.patientId),
+              attempts: this.options.attempts ?? ATTEMPTS,
+              backoff: { type: 'exponential', delay: this.options.backoffMs ?? 1000, jitter: 0.5 },
+              removeOnComplete: { age: WEEK_S },
+              removeOnFail: { age: WEEK_S },
+            },
+          }))
+        );
+        // A job of this run from an earlier attempt may have finished while no coordinator listened (take its result)
+        // or failed for good (it gets its attempts again).
+        for (const job of added) {
+          const before = await this.finished(job);
+          if (before === 'failed') await job.retry('failed');
+          else if (before) report(job.id!, before);
+        }
+      }
+      enqueued = true;
+      if (waiting.size === 0) return;
+      await allDone;
+    } finally {
+      this.events.off('completed', onCompleted);
+      this.events.off('failed', onFailed);
+      signal?.removeEventListener('abort', onAbort);
+    }
   }
 
   /** Closes the queue, its events and both connections. */

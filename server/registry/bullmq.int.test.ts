@@ -13,10 +13,11 @@ import { loadConfig } from '../config';
 import { freePort } from '../http/serve';
 import { DEMO_PATIENT_IDS, demoId } from '../sandbox/demo';
 import { BullMqEngine } from './bullmq-engine';
+import { startWorker as startBullWorker } from './bullmq-worker';
 import { runRegistry } from './coordinator';
 import { bullJobId } from './engine';
 import { InProcessEngine } from './in-process-engine';
-import { runJob } from './job';
+import { type JobData, type JobResult, runJob } from './job';
 import { connectRedis } from './redis';
 import { cachedToken } from './token-source';
 
@@ -138,5 +139,52 @@ describe.skipIf(!haveRedis)('registry run on BullMQ workers', () => {
     const codes = await Promise.all(workers.map((w) => exited(w.proc)));
     expect(codes).toEqual([0, 0]);
     for (const w of workers) expect(w.log.join('')).toMatch(/stopping after the jobs in hand/);
+  });
+
+  it('reports a patient failing every attempt once, takes results finished while no coordinator listened', async () => {
+    const queueName = `engine-test-${Date.now()}`;
+    const calls = new Map<string, number>();
+    const job = async (data: JobData): Promise<JobResult> => {
+      calls.set(data.patientId, (calls.get(data.patientId) ?? 0) + 1);
+      if (data.patientId === 'bad') throw new Error('record unreadable');
+      return { patientId: data.patientId, resources: [], notWritten: 0, ms: 1 };
+    };
+    const connection = await connectRedis(redisUrl);
+    const worker = startBullWorker({ connection, job, fhirBase: 'http://ehr.test/fhir', queueName, concurrency: 2 });
+    const engine = new BullMqEngine({
+      connection: await connectRedis(redisUrl),
+      queueName,
+      attempts: 2,
+      backoffMs: 10,
+    });
+    const data = (patientId: string): JobData => ({
+      runId: 'r1',
+      patientId,
+      fhirBase: 'http://ehr.test/fhir',
+      what: ['workup'],
+      write: false,
+    });
+    try {
+      // A patient done while no coordinator listened (the coordinator was killed after enqueueing it).
+      await engine.queue.add('patient', data('early'), { jobId: bullJobId('r1', 'early') });
+      for (let i = 0; i < 100 && (await engine.queue.getJobCounts('completed')).completed < 1; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      const outcomes: { patientId: string; ok: boolean; attempts: number }[] = [];
+      await engine.run([data('early'), data('good'), data('bad')], (o) =>
+        outcomes.push({ patientId: o.patientId, ok: o.ok, attempts: o.attempts })
+      );
+      expect(outcomes.sort((a, b) => a.patientId.localeCompare(b.patientId))).toEqual([
+        { patientId: 'bad', ok: false, attempts: 2 },
+        { patientId: 'early', ok: true, attempts: 1 },
+        { patientId: 'good', ok: true, attempts: 1 },
+      ]);
+      expect(calls.get('early')).toBe(1);
+      expect(calls.get('bad')).toBe(2);
+    } finally {
+      await worker.close();
+      await engine.queue.obliterate({ force: true });
+      await engine.close();
+      await connection.quit().catch(() => undefined);
+    }
   });
 });
