@@ -60,6 +60,17 @@ async function fetchBytes(
     if (fhir.signal?.aborted) throw cancelledError(fhir.signal);
     throw toOutcomeError(err, checked.url.origin);
   }
+  if (!response.ok && !checked.sameOrigin && (response.status === 401 || response.status === 403)) {
+    // A PACS on another origin never gets the EHR's token: its refusal says nothing about the FHIR server's token.
+    const text =
+      `The image server at ${checked.url.origin} refused the request (status ${response.status}). OncoAgent sends ` +
+      "the EHR's access token only to the FHIR server's own origin, so an image server listed in " +
+      'ONCOAGENT_PACS_ORIGINS must accept OncoAgent without it; the FHIR server did not reject the token.';
+    throw new OperationOutcomeError({
+      resourceType: 'OperationOutcome',
+      issue: [{ severity: 'error', code: 'security', details: { text } }],
+    });
+  }
   if (!response.ok) throw toOutcomeError({ response: { status: response.status } }, checked.url.origin);
   const bytes = await readCapped(response, policy.maxBytes ?? DEFAULT_MAX);
   if (!bytes) throw new OperationOutcomeError(badRequest(`${checked.url.pathname} is larger than allowed`));

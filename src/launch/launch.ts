@@ -2,6 +2,9 @@
 import FHIR from 'fhirclient';
 import { loadConfig } from './config';
 import { launchScope } from './launch-scope';
+import { signInReason, watchBlockedOrigins } from './sign-in-error';
+
+watchBlockedOrigins();
 
 function show(message: string, isError: boolean): void {
   const status = document.getElementById('launch-status');
@@ -12,8 +15,7 @@ function show(message: string, isError: boolean): void {
 }
 
 function explain(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return `OncoAgent could not connect to the EHR: ${text.split('\n')[0]}`;
+  return `OncoAgent could not connect to the EHR: ${signInReason(error)}.`;
 }
 
 async function launch(): Promise<void> {
@@ -36,4 +38,8 @@ async function launch(): Promise<void> {
   });
 }
 
-launch().catch((error: unknown) => show(explain(error), true));
+launch().catch(async (error: unknown) => {
+  // The browser reports a CSP block as an event queued beside the failed fetch: let it arrive first.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  show(explain(error), true);
+});

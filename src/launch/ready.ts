@@ -5,9 +5,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from '../components/App/App';
 import { bindApiSession } from '../workup/session';
 import { loadConfig } from './config';
+import { signInReason, watchBlockedOrigins } from './sign-in-error';
 
-function showError(root: HTMLElement, error: unknown): void {
-  const text = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.replace(/\.+$/, '');
+watchBlockedOrigins();
+
+async function showError(root: HTMLElement, error: unknown): Promise<void> {
+  // The browser reports a CSP block as an event queued beside the failed fetch: let it arrive first.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const text = signInReason(error);
   const message = document.createElement('p');
   message.className = 'status error';
   message.setAttribute('role', 'alert');
@@ -26,5 +31,5 @@ async function start(root: HTMLElement): Promise<void> {
 
 const root = document.getElementById('root');
 if (root) {
-  start(root).catch((error: unknown) => showError(root, error));
+  start(root).catch((error: unknown) => void showError(root, error));
 }

@@ -43,6 +43,15 @@ function component(obs: Observation, code: string): ObservationComponent[] {
   return (obs.component ?? []).filter((c) => hasCoding(c.code, LOINC, code));
 }
 
+/** Names a fusion by its partner genes ("GOPC::ROS1 fusion"), never by the coded field that says it is one. */
+function fusionName(genes: string[], text: string): string {
+  if (genes.length > 1) return `${genes.join('::')} fusion`;
+  const pair = /\b([A-Z][A-Z0-9-]*::[A-Z][A-Z0-9-]*)\b/.exec(text)?.[1];
+  if (pair) return `${pair} fusion`;
+  if (genes[0]) return `${genes[0]} fusion`;
+  return text.replace(/^DNA change type\s*/i, '').trim();
+}
+
 /**
  * Describes a variant Observation: "KRAS p.Gly12Asp", "EML4::ALK fusion", or the recorded text.
  * @param obs - A Genomics Reporting variant Observation.
@@ -60,10 +69,8 @@ export function describeVariant(obs: Observation): string {
   let text: string;
   if (genes.length > 0 && (protein || dna)) {
     text = `${genes.join('::')} ${protein ?? dna}`;
-  } else if (fusionText) {
-    text = fusionText.trim();
-  } else if (genes.length > 1) {
-    text = `${genes.join('::')} fusion`;
+  } else if (genes.length > 1 || fusionText) {
+    text = fusionName(genes, fusionText ?? '');
   } else {
     const value = variantDetected(obs) ? conceptText(obs.valueCodeableConcept) : undefined;
     text = genes[0] ? [genes[0], value].filter(Boolean).join(' ') : (value ?? conceptText(obs.code) ?? 'Variant');

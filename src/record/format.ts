@@ -1,5 +1,6 @@
 // Turns FHIR datatypes into the short strings the patient view shows, so every card formats alike.
 import type { CodeableConcept, Coding, HumanName, Period, Quantity, Reference } from '@medplum/fhirtypes';
+import { withUnit } from './units';
 
 /**
  * Picks the most readable label of a concept: its text, else the first coding's display, else its code.
@@ -75,7 +76,7 @@ export function formatPeriod(period: Period | undefined): string {
 }
 
 /**
- * Formats a quantity as "12.5 ng/mL" (unit falls back to the UCUM code).
+ * Formats a quantity as "12.5 ng/mL", its unit readable ("×10³/µL"; none for an INR).
  * @param quantity - The quantity.
  * @returns The text, or undefined when there is no value.
  */
@@ -83,8 +84,7 @@ export function formatQuantity(quantity: Quantity | undefined): string | undefin
   if (quantity?.value === undefined) {
     return undefined;
   }
-  const unit = quantity.unit ?? quantity.code;
-  return `${quantity.comparator ?? ''}${quantity.value}${unit ? ` ${unit}` : ''}`;
+  return withUnit(`${quantity.comparator ?? ''}${quantity.value}`, quantity.unit ?? quantity.code);
 }
 
 /**

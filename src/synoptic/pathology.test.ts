@@ -1,7 +1,7 @@
 // Checks which reports get a structured form, the text taken from them and the suggested template.
 import type { DiagnosticReport } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { isPathologyReport, pathologyText, suggestTemplate } from './pathology';
+import { isPathologyReport, pathologyText, preselectTemplate, suggestTemplate } from './pathology';
 
 const report = (extra: Partial<DiagnosticReport>): DiagnosticReport => ({
   resourceType: 'DiagnosticReport',
@@ -41,5 +41,25 @@ describe('pathology reports', () => {
     expect(suggestTemplate('Left lower lobectomy; tumor 2.4 cm')).toBe('ajcc8-lung-resection');
     expect(suggestTemplate('CD99: strong membranous staining')).toBe('cd99-pattern');
     expect(suggestTemplate('Sigmoid colon, endoscopic biopsies (6 fragments)')).toBeUndefined();
+  });
+});
+
+describe('preselectTemplate', () => {
+  it('preselects by specimen type: a colectomy gets the colorectal form even when the history mentions a biopsy', () => {
+    const text = 'Clinical history: adenocarcinoma on biopsy.\nReceived fresh, a sigmoid colectomy specimen of 26 cm.';
+    expect(preselectTemplate(report({}), text).template).toBe('cap-colorectal-resection');
+    const lung = report({ specimen: [{ display: 'Right upper lobe, lobectomy' }] });
+    expect(preselectTemplate(lung, 'Tumour 3.1 cm.').template).toBe('ajcc8-lung-resection');
+  });
+
+  it('preselects no resection form for a biopsy or an aspirate, and says why', () => {
+    const biopsy = report({ code: { text: 'Surgical pathology: sigmoid colon biopsy' } });
+    const choice = preselectTemplate(
+      biopsy,
+      'Specimen: sigmoid colon, endoscopic biopsies.\nAdenocarcinoma of the colon, resection advised.'
+    );
+    expect(choice.template).toBeUndefined();
+    expect(choice.why).toMatch(/biopsy .*do not apply/);
+    expect(preselectTemplate(biopsy, 'Specimen: biopsy.\nCD99 membranous staining.').template).toBe('cd99-pattern');
   });
 });

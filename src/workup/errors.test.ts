@@ -34,3 +34,29 @@ describe('workup errors', () => {
     expect(toWorkupError(new Error('no id')).message).toBe('The workup failed: no id.');
   });
 });
+
+describe('errors keep the server reason', () => {
+  it('adds the server text to an expired session, and an image server refusal is not called an expired session', () => {
+    const login = {
+      resourceType: 'OperationOutcome' as const,
+      issue: [
+        { severity: 'error' as const, code: 'login' as const, details: { text: 'Token audience does not match' } },
+      ],
+    };
+    expect(errorFromOutcome(login).message).toMatch(/The server said: Token audience does not match\.$/);
+    const pacs = {
+      resourceType: 'OperationOutcome' as const,
+      issue: [
+        {
+          severity: 'error' as const,
+          code: 'security' as const,
+          details: { text: 'The image server at https://pacs.example.org refused the request (status 401).' },
+        },
+      ],
+    };
+    const shown = errorFromOutcome(pacs);
+    expect(shown.kind).toBe('forbidden');
+    expect(shown.message).toContain('The image server at https://pacs.example.org refused the request (status 401).');
+    expect(shown.message).not.toMatch(/expired|access token/);
+  });
+});

@@ -37,10 +37,11 @@ export function outcomeText(outcome: unknown): string {
 
 const detail = (text: string): string => (text ? ` The server said: ${text.replace(/\.?$/, '.')}` : '');
 
-const EXPIRED: WorkupError = {
+/** The session's token stopped working; the server's own words follow, so "expired" is never the only reason. */
+const expired = (said: string): WorkupError => ({
   kind: 'expired',
-  message: 'Your EHR session has expired, so the workup cannot read the record. Relaunch OncoAgent from the EHR.',
-};
+  message: `Your EHR session has expired or was not accepted, so the workup cannot read the record. Relaunch OncoAgent from the EHR.${said}`,
+});
 
 /**
  * Maps an HTTP status (and its OperationOutcome) to a WorkupError.
@@ -51,7 +52,7 @@ const EXPIRED: WorkupError = {
 export function errorFromStatus(status: number, outcome?: unknown): WorkupError {
   const said = detail(outcomeText(outcome));
   if (status === 401) {
-    return EXPIRED;
+    return expired(said);
   }
   if (status === 403) {
     return { kind: 'forbidden', message: `The server refused to run a workup for this patient.${said}` };
@@ -76,7 +77,7 @@ export function errorFromStatus(status: number, outcome?: unknown): WorkupError 
 export function errorFromOutcome(outcome: OperationOutcome): WorkupError {
   const codes = (outcome.issue ?? []).map((i) => i.code);
   if (codes.includes('login') || codes.includes('expired')) {
-    return EXPIRED;
+    return expired(detail(outcomeText(outcome)));
   }
   if (codes.includes('forbidden') || codes.includes('security')) {
     return { kind: 'forbidden', message: `Access was refused during the workup.${detail(outcomeText(outcome))}` };
@@ -97,7 +98,9 @@ export function toWorkupError(error: unknown): WorkupError {
   if (error instanceof TypeError) {
     return {
       kind: 'network',
-      message: 'Cannot reach the OncoAgent server. Check the network connection, then retry.',
+      message:
+        'Cannot reach the OncoAgent server (the browser said: "' +
+        `${error.message.replace(/"/g, '')}"). Check the network connection, then retry.`,
     };
   }
   const text = error instanceof Error ? error.message : String(error);

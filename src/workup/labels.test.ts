@@ -12,8 +12,9 @@ describe('labels', () => {
     expect(callDetail('variant_actionability', { gene: 'BRAF', alteration: 'V600E', tumorType: 'CRC' })).toBe(
       'BRAF V600E in CRC'
     );
+    // Issue 16: a clinician reads words, never a reference such as "ImagingStudy/ct1".
     expect(callDetail('segment_lesion', { image: 'ImagingStudy/ct1/series/1.2/instances/3.4' })).toBe(
-      'ImagingStudy/ct1'
+      'the imaging study'
     );
     expect(callDetail('assess_response', { baseline: [] })).toBeUndefined();
     expect(callDetail('pubmed_search', null)).toBeUndefined();

@@ -1,6 +1,8 @@
 // Plain words for what the workup does: tool names a clinician reads, a short detail per call, durations and modes.
+
 import type { WorkupMode } from '../../common/contracts';
 import { toolContract } from '../../common/contracts/tools';
+import { plainText } from '../record/plain';
 
 /**
  * The plain-words title of a tool.
@@ -32,7 +34,7 @@ export function toolShort(tool: string): string {
  * @returns The detail, or undefined when there is nothing short to say.
  */
 export function callDetail(tool: string, args: unknown): string | undefined {
-  return toolContract(tool)?.detail?.(args);
+  return plainText(toolContract(tool)?.detail?.(args));
 }
 
 /**

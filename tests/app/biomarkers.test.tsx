@@ -29,8 +29,8 @@ describe('Biomarkers', () => {
     expect(within(ca199).getByText(/^↑ rising \+55% vs 301 U\/mL/)).toBeTruthy();
   });
 
-  // Issue 16: the GOPC::ROS1 fusion shows as "DNA change type gene fusion". Unskip when the card names fusions.
-  it.skip('names a fusion by its genes', () => {
+  // Issue 16: the GOPC::ROS1 fusion showed as "DNA change type gene fusion"; a fusion is named by its partner genes.
+  it('names a fusion by its genes', () => {
     render(<Biomarkers observations={observations} />);
     const variants = screen.getAllByTestId('variant').map((v) => v.textContent);
     expect(variants).toContain('GOPC::ROS1 fusion');

@@ -1,12 +1,14 @@
 // Renders the answer's markdown as React elements (text nodes only, never HTML) with its citations as buttons.
+
 import type { ReactNode } from 'react';
 import { type Block, type Inline, parseMarkdown } from '../../../common/workup/markdown';
+import { plainText } from '../../record/plain';
 import { Citations } from '../Citation/Citation';
 
 function InlineNode({ node }: { node: Inline }): ReactNode {
   switch (node.type) {
     case 'text':
-      return node.text;
+      return plainText(node.text);
     case 'strong':
       return (
         <strong>

@@ -12,6 +12,7 @@ import { partitionOutputs } from '../../writeback/outputs';
 import { Banner } from '../Banner/Banner';
 import { Biomarkers } from '../Biomarkers/Biomarkers';
 import { ChartOutputs } from '../ChartOutputs/ChartOutputs';
+import { HistoryCard } from '../History/History';
 import { Imaging } from '../Imaging/Imaging';
 import { Labs } from '../Labs/Labs';
 import { PatientPicker } from '../PatientPicker/PatientPicker';
@@ -95,6 +96,7 @@ function PatientView({
           extra={structuredForm}
         />
         <ChartOutputs observations={ourObservations} reports={ourReports} />
+        <HistoryCard client={client} reports={ourReports} observations={ourObservations} onChanged={onReload} />
       </div>
     </>
   );

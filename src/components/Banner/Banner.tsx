@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ageLabel, medicalRecordNumber } from '../../record/age';
 import { primaryCancer } from '../../record/conditions';
 import { conceptText, formatDate, formatName } from '../../record/format';
+import { conditionStage } from '../../record/stage';
 
 export interface BannerProps {
   patient: Patient;
@@ -15,11 +16,9 @@ function cancerLabel(cancer: Condition | undefined): string {
     return 'No active cancer diagnosis recorded';
   }
   const name = conceptText(cancer.code) ?? 'Cancer (unnamed)';
-  const stage = conceptText(cancer.stage?.[0]?.summary);
+  const stage = conditionStage(cancer);
   const onset = cancer.onsetDateTime ?? cancer.onsetPeriod?.start ?? cancer.recordedDate;
-  return [name, stage && `stage ${stage.replace(/^stage\s+/i, '')}`, onset && `since ${formatDate(onset)}`]
-    .filter(Boolean)
-    .join(' · ');
+  return [name, stage, onset && `since ${formatDate(onset)}`].filter(Boolean).join(' · ');
 }
 
 /**

@@ -3,8 +3,8 @@
 // it. Kept apart from the measured results in the other cards.
 import type { DiagnosticReport, Observation } from '@medplum/fhirtypes';
 import type { ReactNode } from 'react';
+import { observationText } from '../../record/components';
 import { conceptText, formatDate } from '../../record/format';
-import { observationValue } from '../../record/observations';
 import { replacedResults, type SavedGroup, savedGroups } from '../../writeback/saved-groups';
 import { Card } from '../Card/Card';
 
@@ -13,17 +13,8 @@ export interface ChartOutputsProps {
   reports: DiagnosticReport[];
 }
 
-function shownValue(o: Observation): string {
-  const own = observationValue(o);
-  if (own) return own;
-  const parts = (o.component ?? [])
-    .map((c) => {
-      const v = observationValue(c);
-      return v ? `${conceptText(c.code) ?? ''} ${v}`.trim() : '';
-    })
-    .filter(Boolean);
-  return parts.join('; ') || '—';
-}
+/** The value in words (a therapeutic implication as "cetuximab: predicted resistant"), no code-system text. */
+const shownValue = observationText;
 
 const STATUS: Record<string, string> = {
   preliminary: 'Preliminary — not signed',

@@ -3,6 +3,7 @@ import type { Condition } from '@medplum/fhirtypes';
 import type { ReactNode } from 'react';
 import { clinicalStatus, isMetastasis, primaryCancer, sortProblems } from '../../record/conditions';
 import { conceptText, formatDate } from '../../record/format';
+import { conditionStage } from '../../record/stage';
 import { Card } from '../Card/Card';
 
 export interface ProblemListProps {
@@ -32,7 +33,7 @@ export function ProblemList({ conditions }: ProblemListProps): ReactNode {
         {sortProblems(conditions).map((c, i) => {
           const metastasis = isMetastasis(c);
           const site = c.bodySite?.map(conceptText).filter(Boolean).join(', ');
-          const stage = conceptText(c.stage?.[0]?.summary);
+          const stage = conditionStage(c);
           return (
             <li key={c.id ?? i} className="row" data-testid="problem">
               <div className="row-main">
@@ -48,7 +49,7 @@ export function ProblemList({ conditions }: ProblemListProps): ReactNode {
                 <span>onset {onset(c)}</span>
                 <span>{clinicalStatus(c) ?? 'status not recorded'}</span>
                 {site && <span>{site}</span>}
-                {stage && <span>stage {stage.replace(/^stage\s+/i, '')}</span>}
+                {stage && <span>{stage}</span>}
               </div>
             </li>
           );

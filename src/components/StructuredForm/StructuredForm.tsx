@@ -3,7 +3,7 @@
 import type { DiagnosticReport } from '@medplum/fhirtypes';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { type Approval, type Extraction, extractForm, fetchTemplates, type TemplateInfo } from '../../synoptic/api';
-import { pathologyText, suggestTemplate } from '../../synoptic/pathology';
+import { pathologyText, preselectTemplate } from '../../synoptic/pathology';
 import { browserApi } from '../../workup/api';
 import { SynopticForm } from '../SynopticForm/SynopticForm';
 
@@ -28,7 +28,8 @@ export function StructuredForm({ report, onApproved }: StructuredFormProps): Rea
   const api = useMemo(browserApi, []);
   const text = useMemo(() => pathologyText(report), [report]);
   const [step, setStep] = useState<Step>({ kind: 'closed' });
-  const [template, setTemplate] = useState(() => suggestTemplate(text) ?? '');
+  const choice = useMemo(() => preselectTemplate(report, text), [report, text]);
+  const [template, setTemplate] = useState(() => choice.template ?? '');
   const [error, setError] = useState<string | null>(null);
   const selectId = useId();
   const subject = report.subject?.reference;
@@ -83,7 +84,7 @@ export function StructuredForm({ report, onApproved }: StructuredFormProps): Rea
             {(step.templates ?? []).map((t) => (
               <option key={t.id} value={t.id}>
                 {t.title}
-                {t.id === suggestTemplate(text) ? ' (suggested)' : ''}
+                {t.id === choice.template ? ' (suggested)' : ''}
               </option>
             ))}
           </select>{' '}
@@ -96,14 +97,29 @@ export function StructuredForm({ report, onApproved }: StructuredFormProps): Rea
           >
             Fill in from the report
           </button>{' '}
-          <button type="button" className="button button-quiet" onClick={() => setStep({ kind: 'closed' })}>
+          <button
+            type="button"
+            className="button button-quiet"
+            data-testid="synoptic-cancel"
+            onClick={() => setStep({ kind: 'closed' })}
+          >
             Cancel
           </button>
+          <p className="muted" data-testid="synoptic-template-why">
+            {choice.why}
+          </p>
         </div>
       )}
       {step.kind === 'extracting' && <p role="status">Reading the report and filling in the form…</p>}
       {step.kind === 'form' && (
-        <SynopticForm extraction={step.extraction} text={text} subject={subject} onApproved={onApproved} />
+        <SynopticForm
+          extraction={step.extraction}
+          text={text}
+          subject={subject}
+          onApproved={onApproved}
+          onCancel={() => setStep({ kind: 'closed' })}
+          onChooseTemplate={open}
+        />
       )}
       {error && (
         <p className="error" role="alert" data-testid="synoptic-error">

@@ -77,3 +77,35 @@ describe('SynopticForm', () => {
     expect(html).toContain('switching between 4.6 and 3.9');
   });
 });
+
+describe('SynopticForm on a report the template does not fit', () => {
+  const biopsy = {
+    ...extraction,
+    view: {
+      ...extraction.view,
+      issues: [
+        'The report describes a biopsy, not a resection specimen: the CAP colon and rectum resection template does not apply; procedure and margin status were not answered.',
+      ],
+    },
+  } as Extraction;
+  const html = renderToStaticMarkup(
+    <SynopticForm extraction={biopsy} text="" onApproved={() => {}} onCancel={() => {}} onChooseTemplate={() => {}} />
+  );
+
+  it('cannot be approved, says why, and keeps Cancel and another template within reach', () => {
+    expect(html).toContain('data-applies="false"');
+    expect(html).toMatch(/data-testid="synoptic-approve" disabled=""/);
+    expect(html).toContain('This form cannot be approved: the report describes a biopsy');
+    expect(html).toContain('data-testid="synoptic-cancel"');
+    expect(html).toContain('Choose another template');
+  });
+
+  it('stays approvable, with Cancel, when the template applies', () => {
+    const fits = renderToStaticMarkup(
+      <SynopticForm extraction={extraction} text="" onApproved={() => {}} onCancel={() => {}} />
+    );
+    expect(fits).toContain('data-applies="true"');
+    expect(fits).not.toMatch(/data-testid="synoptic-approve" disabled=""/);
+    expect(fits).toContain('data-testid="synoptic-cancel"');
+  });
+});

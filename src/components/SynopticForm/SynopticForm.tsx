@@ -2,7 +2,7 @@
 // and uncertain answers flagged; "Approve" sends the edits for a constraint re-check and hands the approved form on.
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { type Approval, approveForm, type Extraction } from '../../synoptic/api';
-import { type FormValues, flagsByItem, formEdits, initialValues } from '../../synoptic/form';
+import { type FormValues, flagsByItem, formEdits, initialValues, notApplicable } from '../../synoptic/form';
 import { browserApi } from '../../workup/api';
 import { AiLabel } from '../AiLabel/AiLabel';
 
@@ -12,6 +12,10 @@ export interface SynopticFormProps {
   text: string;
   subject?: string;
   onApproved: (approval: Approval) => void;
+  /** Closes the form without approving (shown at every step). */
+  onCancel?: () => void;
+  /** Goes back to the template choice (offered when the template does not apply). */
+  onChooseTemplate?: () => void;
 }
 
 type Item = Extraction['view']['items'][number];
@@ -100,7 +104,14 @@ function ItemRow({ item, value, onChange, edited, error, flags }: ItemProps): Re
  * @param props - The extraction, the report text, the patient and the approval callback.
  * @returns The form.
  */
-export function SynopticForm({ extraction, text, subject, onApproved }: SynopticFormProps): ReactNode {
+export function SynopticForm({
+  extraction,
+  text,
+  subject,
+  onApproved,
+  onCancel,
+  onChooseTemplate,
+}: SynopticFormProps): ReactNode {
   const { view, response } = extraction;
   const [values, setValues] = useState<FormValues>(() => initialValues(view));
   const [approved, setApproved] = useState<{ approval: Approval; values: string } | null>(null);
@@ -110,10 +121,11 @@ export function SynopticForm({ extraction, text, subject, onApproved }: Synoptic
   const { edits, errors } = formEdits(view, values);
   const flags = flagsByItem(approved ? approved.approval.violations : view.violations);
   const stale = approved !== null && approved.values !== JSON.stringify(values);
+  const mismatch = notApplicable(view);
 
   const onSubmit = (event: FormEvent): void => {
     event.preventDefault();
-    if (busy || Object.keys(errors).length > 0) return;
+    if (busy || mismatch || Object.keys(errors).length > 0) return;
     setBusy(true);
     setError(null);
     const snapshot = JSON.stringify(values);
@@ -131,7 +143,13 @@ export function SynopticForm({ extraction, text, subject, onApproved }: Synoptic
   };
 
   return (
-    <form className="synoptic-form" data-testid="synoptic-form" data-template={view.template.id} onSubmit={onSubmit}>
+    <form
+      className="synoptic-form"
+      data-testid="synoptic-form"
+      data-template={view.template.id}
+      data-applies={String(!mismatch)}
+      onSubmit={onSubmit}
+    >
       <h3 className="subhead">
         {view.template.title} <AiLabel />
       </h3>
@@ -139,11 +157,20 @@ export function SynopticForm({ extraction, text, subject, onApproved }: Synoptic
         Pre-filled by {view.reasoning.mode === 'llm' ? `a language model (${view.reasoning.model ?? 'LLM'})` : 'rules'}.
         Check each answer against the quoted evidence, correct what is wrong, then approve.
       </p>
-      {view.issues.length > 0 && (
+      {mismatch && (
+        <p className="workup-error" role="alert" data-testid="synoptic-not-applicable">
+          This form cannot be approved: {mismatch.charAt(0).toLowerCase()}
+          {mismatch.slice(1)}
+          {/[.!?]$/.test(mismatch) ? '' : '.'} Choose a template that fits the specimen, or cancel.
+        </p>
+      )}
+      {view.issues.filter((i) => i !== mismatch).length > 0 && (
         <div className="notice" data-testid="synoptic-issues">
-          {view.issues.map((issue) => (
-            <p key={issue}>{issue}</p>
-          ))}
+          {view.issues
+            .filter((i) => i !== mismatch)
+            .map((issue) => (
+              <p key={issue}>{issue}</p>
+            ))}
         </div>
       )}
       {flags.size > 0 && (
@@ -174,10 +201,26 @@ export function SynopticForm({ extraction, text, subject, onApproved }: Synoptic
           type="submit"
           className="button"
           data-testid="synoptic-approve"
-          disabled={busy || Object.keys(errors).length > 0}
+          disabled={busy || Boolean(mismatch) || Object.keys(errors).length > 0}
         >
           {busy ? 'Approving…' : approved ? 'Approve again' : 'Approve'}
         </button>
+        {mismatch && onChooseTemplate && (
+          <button type="button" className="button" data-testid="synoptic-choose-again" onClick={onChooseTemplate}>
+            Choose another template
+          </button>
+        )}
+        {onCancel && (
+          <button
+            type="button"
+            className="button button-quiet"
+            data-testid="synoptic-cancel"
+            disabled={busy}
+            onClick={onCancel}
+          >
+            Cancel
+          </button>
+        )}
         {approved && !stale && (
           <span role="status" data-testid="synoptic-approved">
             Approved{approved.approval.edited.length ? ` with ${approved.approval.edited.length} change(s)` : ''}: it

@@ -35,7 +35,19 @@ describe('ToolOutput', () => {
     expect(within(score).getByText('BCLC stage: A or D')).toBeTruthy();
     expect(within(score).getByText(/needs a judgement of liver function/, { selector: 'p' })).toBeTruthy();
     expect(within(score).getByTestId('assumption').textContent).toContain('preserved would give A');
-    expect(within(score).getByText('ECOG 0.', { selector: 'li' })).toBeTruthy();
+    expect(within(score).getByText(/ECOG 0\./, { selector: 'li' })).toBeTruthy();
+    // The inputs in words, and nothing folded away as raw output.
+    expect(within(score).getByTestId('score-inputs').textContent).toContain('childPughClassB');
+    expect(screen.queryByText('Output')).toBeNull();
+    expect(score.textContent).not.toContain('{');
+  });
+
+  it('shows a tool warning in words above the result', () => {
+    render(<ToolOutput call={{ ...call('clinical_score', bclc), warnings: ['Ascites grade was estimated.'] }} />);
+    const warning = screen.getByTestId('tool-warning');
+    expect(warning.textContent).toBe('Warning: Ascites grade was estimated.');
+    const order = warning.compareDocumentPosition(screen.getByTestId('score'));
+    expect(order & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('shows a stage group with its categories and the rule that decided it', () => {
@@ -55,9 +67,14 @@ describe('ToolOutput', () => {
     expect(within(shown).getByText(/pT2a pN1 cM0/)).toBeTruthy();
   });
 
-  it('falls back to the raw output when a result does not fit its tool contract', () => {
-    render(<ToolOutput call={call('clinical_score', { score: 'bclc' })} />);
+  it('shows a result that fits no view as labelled values, not JSON', () => {
+    render(
+      <ToolOutput call={call('clinical_score', { score: 'bclc', liverFunction: 'not judged', nodules: [1, 2] })} />
+    );
     expect(screen.queryByTestId('score')).toBeNull();
-    expect(screen.getByText('Output')).toBeTruthy();
+    const shown = screen.getByTestId('readable-output');
+    expect(shown.textContent).toContain('Liver functionnot judged');
+    expect(shown.textContent).toContain('Nodules1; 2');
+    expect(shown.textContent).not.toMatch(/[{}"]/);
   });
 });

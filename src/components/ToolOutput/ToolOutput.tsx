@@ -1,15 +1,19 @@
-// One tool call's result as a clinician reads it: measurements with overlays, response, predictions, therapies;
-// any other tool's output as formatted JSON, and failures with their reason.
+// One tool call's result as a clinician reads it: measurements with overlays, response, predictions, therapies,
+// scores and stages with their assumptions; any other tool's output as labelled values; failures with their reason.
+
 import type { ReactNode } from 'react';
 import type { WorkupToolCall } from '../../../common/contracts';
+import { plainText } from '../../record/plain';
 import { callDetail, formatMs, toolTitle } from '../../workup/labels';
 import { actionabilityOf, predictionsOf, responseOf, scoreOf, segmentationOf, stageOf } from '../../workup/tool-views';
 import { AiLabel } from '../AiLabel/AiLabel';
 import { Predictions } from '../Predictions/Predictions';
 import { Segmentation } from '../Segmentation/Segmentation';
 import { Therapies } from '../Therapies/Therapies';
+import { ReadableOutput } from './ReadableOutput';
+import { Caveats, ScoreCard } from './ScoreCard';
 
-/** Longest JSON shown for tools without their own view, so a huge output cannot freeze the page. */
+/** Longest JSON shown in the citation panel's technical details, so a huge output cannot freeze the page. */
 const MAX_JSON = 20_000;
 
 /**
@@ -26,7 +30,9 @@ const sign = (v: number): string => `${v > 0 ? '+' : ''}${v.toFixed(1)} %`;
 
 function Body({ call }: { call: WorkupToolCall }): ReactNode {
   if (call.status !== 'ok') {
-    return <p className={call.status === 'error' ? 'error' : 'muted'}>{call.message ?? 'No reason was given.'}</p>;
+    return (
+      <p className={call.status === 'error' ? 'error' : 'muted'}>{plainText(call.message) ?? 'No reason was given.'}</p>
+    );
   }
   const segmentation = segmentationOf(call);
   if (segmentation) {
@@ -42,7 +48,7 @@ function Body({ call }: { call: WorkupToolCall }): ReactNode {
             <span className="muted"> · {sign(response.changeFromBaselinePct)} from baseline</span>
           )}
         </p>
-        {response.rule && <p>{response.rule}</p>}
+        {response.rule && <p>{plainText(response.rule)}</p>}
       </div>
     );
   }
@@ -56,17 +62,7 @@ function Body({ call }: { call: WorkupToolCall }): ReactNode {
   }
   const score = scoreOf(call);
   if (score) {
-    return (
-      <div data-testid="score">
-        <p className="response-category">
-          {score.title}: {String(score.value)}
-          {score.unit ? ` ${score.unit}` : ''}
-        </p>
-        <p>{score.interpretation}</p>
-        <Caveats assumptions={score.assumptions} notes={score.notes} />
-        <RawOutput output={call.output} />
-      </div>
-    );
+    return <ScoreCard score={score} />;
   }
   const stage = stageOf(call);
   if (stage) {
@@ -77,41 +73,12 @@ function Body({ call }: { call: WorkupToolCall }): ReactNode {
         <p>
           {`${p.t ?? ''}${stage.t} ${p.n ?? ''}${stage.n} ${p.m ?? ''}${stage.m}`} · {stage.edition}
         </p>
-        <p className="muted">{stage.rule}</p>
+        <p className="muted">{plainText(stage.rule)}</p>
         <Caveats notes={stage.notes} />
-        <RawOutput output={call.output} />
       </div>
     );
   }
-  return <RawOutput output={call.output} />;
-}
-
-/** What a result rests on, shown with it: an assumption changes the answer if it does not hold. */
-function Caveats({ assumptions = [], notes = [] }: { assumptions?: string[]; notes?: string[] }): ReactNode {
-  if (!assumptions.length && !notes.length) return null;
-  return (
-    <ul className="caveats">
-      {assumptions.map((a) => (
-        <li key={`a-${a}`} className="assumption" data-testid="assumption">
-          <strong>Assumption:</strong> {a}
-        </li>
-      ))}
-      {notes.map((n) => (
-        <li key={`n-${n}`} className="muted">
-          {n}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function RawOutput({ output }: { output: unknown }): ReactNode {
-  return (
-    <details className="report-text">
-      <summary>Output</summary>
-      <pre>{json(output)}</pre>
-    </details>
-  );
+  return <ReadableOutput output={call.output} />;
 }
 
 /**
@@ -132,12 +99,12 @@ export function ToolOutput({ call }: { call: WorkupToolCall }): ReactNode {
         <span>{formatMs(call.ms)}</span>
         {call.status === 'ok' && <AiLabel />}
       </p>
-      <Body call={call} />
       {call.warnings?.map((w) => (
-        <p key={w} className="notice">
-          {w}
+        <p key={w} className="notice warning" data-testid="tool-warning">
+          <strong>Warning:</strong> {plainText(w)}
         </p>
       ))}
+      <Body call={call} />
     </article>
   );
 }

@@ -98,7 +98,7 @@ export function Workup({ client, record, forms = NO_FORMS, onWritten = NO_RELOAD
           </div>
         )}
       </section>
-      {report && <WorkupReport report={report} record={record} />}
+      {report && <WorkupReport report={report} record={record} workupId={view.result?.id} />}
       {view.phase === 'done' && view.result && (
         <FollowUps key={view.result.id} client={client} workup={view.result} record={record} />
       )}

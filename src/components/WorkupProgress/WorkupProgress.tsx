@@ -1,5 +1,8 @@
 // Live progress of a workup: one row per planned, running or finished tool call, and the agent's status lines.
+
 import type { ReactNode } from 'react';
+import { countsText } from '../../record/counts';
+import { plainText } from '../../record/plain';
 import { callDetail, formatMs, toolTitle } from '../../workup/labels';
 import type { ItemState, ProgressItem, WorkupView } from '../../workup/reducer';
 
@@ -34,9 +37,9 @@ function Item({ item }: { item: ProgressItem }): ReactNode {
         {item.ms !== undefined && item.state !== 'running' && ` · ${formatMs(item.ms)}`}
       </span>
       {item.message && (item.state === 'error' || item.state === 'unavailable') && (
-        <p className="progress-message">{item.message}</p>
+        <p className="progress-message">{plainText(item.message)}</p>
       )}
-      {item.reason && <p className="progress-reason">{item.reason}</p>}
+      {item.reason && <p className="progress-reason">{plainText(item.reason)}</p>}
     </li>
   );
 }
@@ -66,7 +69,7 @@ function summary(view: WorkupView): string {
  * @returns The progress block.
  */
 export function WorkupProgress({ view }: { view: WorkupView }): ReactNode {
-  const counts = Object.entries(view.counts ?? {}).filter(([, n]) => n > 0);
+  const counts = countsText(view.counts);
   return (
     <div className="workup-progress" data-testid="workup-progress" data-phase={view.phase}>
       <p className="workup-summary" role="status" aria-live="polite" data-testid="workup-status">
@@ -75,7 +78,7 @@ export function WorkupProgress({ view }: { view: WorkupView }): ReactNode {
       {view.patient && (
         <p className="muted">
           Record of {view.patient.name} read
-          {counts.length > 0 && `: ${counts.map(([type, n]) => `${n} ${type}`).join(', ')}`}.
+          {counts && `: ${counts}`}.
         </p>
       )}
       {view.items.length > 0 && (

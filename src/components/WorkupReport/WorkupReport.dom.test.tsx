@@ -2,8 +2,9 @@
 // marked as such, and a citation that opens its source beside the report and closes again.
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyRecord } from '../../../common/record/patient-record';
+import { WORKUP_ITEM_SYSTEM } from '../../../common/writeback/systems';
 import { EVENTS, RESULT } from '../../workup/fixtures';
 import { INITIAL_VIEW, reduceWorkup, type WorkupAction } from '../../workup/reducer';
 import { reportOf } from '../../workup/report';
@@ -12,9 +13,9 @@ import { WorkupReport } from './WorkupReport';
 const record = emptyRecord({ resourceType: 'Patient', id: 'p1' });
 afterEach(cleanup);
 
-function show(events: WorkupAction[]): void {
+function show(events: WorkupAction[], shown = record): void {
   const actions: WorkupAction[] = [{ type: 'start', question: '', at: 0 }, { type: 'started', id: 'w1' }, ...events];
-  render(<WorkupReport report={reportOf(actions.reduce(reduceWorkup, INITIAL_VIEW))!} record={record} />);
+  render(<WorkupReport report={reportOf(actions.reduce(reduceWorkup, INITIAL_VIEW))!} record={shown} workupId="w1" />);
 }
 const finished = (): void => show([{ type: 'event', event: { type: 'done', result: RESULT }, at: 1 }]);
 const heading = (name: string): HTMLElement => screen.getByRole('heading', { name: new RegExp(`^${name}`) });
@@ -50,5 +51,44 @@ describe('WorkupReport (DOM)', () => {
     fireEvent.click(within(panel).getByTestId('citation-close'));
     expect(screen.queryByTestId('citation-panel')).toBeNull();
     expect(cite.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('says who signed, by name and date, once the chart holds the workup’s signed report', () => {
+    const signed = {
+      ...record,
+      diagnosticReports: [
+        {
+          resourceType: 'DiagnosticReport' as const,
+          status: 'final' as const,
+          code: { text: 'Tumor board workup' },
+          identifier: [{ system: WORKUP_ITEM_SYSTEM, value: 'w1:report' }],
+          issued: '2026-12-01T10:00:00Z',
+          resultsInterpreter: [{ reference: 'Practitioner/sandbox-clinician', display: 'Dr. Alex Sandbox' }],
+        },
+      ],
+    };
+    show([{ type: 'event', event: { type: 'done', result: RESULT }, at: 1 }], signed);
+    const report = screen.getByTestId('workup-report');
+    expect(report.getAttribute('data-signed')).toBe('true');
+    expect(screen.getByTestId('report-status').textContent).toBe(
+      'Reviewed and signed by Dr. Alex Sandbox on 2026-12-01'
+    );
+    expect(report.textContent).not.toContain('not reviewed');
+    expect(report.textContent).not.toContain('Practitioner/');
+  });
+
+  it('prints through the browser and copies the report as plain text', async () => {
+    finished();
+    const print = vi.fn();
+    Object.defineProperty(window, 'print', { value: print, configurable: true });
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fireEvent.click(screen.getByTestId('print-report'));
+    expect(print).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByTestId('copy-report'));
+    await screen.findByText('Copied to the clipboard.');
+    const text = writeText.mock.calls[0]?.[0] ?? '';
+    expect(text).toContain('Workup report');
+    expect(text).not.toContain('Print / Save as PDF');
   });
 });
