@@ -212,8 +212,13 @@ export function program(): Command {
     });
   cmd
     .command('validate')
-    .description('validate a FHIR resource, Bundle or NDJSON file against base R4 and the profiles in fhir-profiles/')
-    .argument('<file>', 'JSON or NDJSON file')
+    .description('validate FHIR resources, Bundles or NDJSON files against base R4, fhir-profiles/ and --ig guides')
+    .argument('<files...>', 'JSON or NDJSON files')
+    .option(
+      '--ig <name>',
+      'also validate against an official package: mcode or sdc (repeatable; exit 2 if unavailable)',
+      (v: string, prev: string[] = []) => [...prev, v]
+    )
     .option('--json', 'print the OperationOutcome as JSON')
     .action(validateCommand);
   cmd

@@ -47,6 +47,15 @@ export const PROFILE = {
   provenance: canonical('StructureDefinition', 'oncoagent-provenance'),
 } as const;
 
+const MCODE = 'http://hl7.org/fhir/us/mcode/StructureDefinition';
+/** mCODE STU4 (hl7.fhir.us.mcode@4.0.0) profiles our outputs claim beside ours (README "Outputs"). */
+export const MCODE_PROFILE = {
+  primaryTumorCategory: `${MCODE}/mcode-tnm-primary-tumor-category`,
+  regionalNodesCategory: `${MCODE}/mcode-tnm-regional-nodes-category`,
+  distantMetastasesCategory: `${MCODE}/mcode-tnm-distant-metastases-category`,
+  stageGroup: `${MCODE}/mcode-tnm-stage-group`,
+} as const;
+
 /** "Artificial Intelligence asserted": the security label on every resource the workup made. */
 export const AIAST: Coding = { system: SYS.obsValue, code: 'AIAST', display: 'Artificial Intelligence asserted' };
 

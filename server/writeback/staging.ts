@@ -1,7 +1,7 @@
 // TNM category and stage group Observations aligned with mCODE STU4 (SNOMED CT staging types, AJCC 8th as method,
 // focus the primary cancer Condition), shared by the tnm_stage builder and the synoptic lung TNM.
 import type { Condition, Observation, Patient, Reference } from '@medplum/fhirtypes';
-import { AJCC8_METHOD, PROFILE, SYS } from './codes';
+import { AJCC8_METHOD, MCODE_PROFILE, PROFILE, SYS } from './codes';
 
 export type TnmAxis = 't' | 'n' | 'm';
 
@@ -29,6 +29,18 @@ const GROUP_CODES: [string, string][] = [
   ['399588009', 'Pathologic TNM stage grouping'],
 ];
 
+const MCODE_CATEGORY: Record<TnmAxis, string> = {
+  t: MCODE_PROFILE.primaryTumorCategory,
+  n: MCODE_PROFILE.regionalNodesCategory,
+  m: MCODE_PROFILE.distantMetastasesCategory,
+};
+
+/** mCODE requires a category: pathologic staging (p, yp…) rests on the specimen, other staging on the exam. */
+const categoryOf = (prefix: string | null | undefined) => {
+  const [code, display] = prefix?.includes('p') ? ['laboratory', 'Laboratory'] : ['exam', 'Exam'];
+  return [{ coding: [{ system: SYS.obsCategory, code, display }] }];
+};
+
 const pick = (codes: [string, string][], prefix: string | null | undefined): [string, string] =>
   prefix === 'c' ? codes[1] : prefix === 'p' ? codes[2] : codes[0];
 const sct = ([code, display]: [string, string]) => ({ coding: [{ system: SYS.snomed, code, display }], text: display });
@@ -42,7 +54,7 @@ export interface TnmBase {
 }
 
 /**
- * One T, N or M category Observation (profile oncoagent-tnm-category).
+ * One T, N or M category Observation (profiles oncoagent-tnm-category and mCODE's T, N or M category).
  * @param axis - t, n or m.
  * @param value - The category as the AJCC table spells it, e.g. "T3", "N1a".
  * @param prefix - c, p, yp… or null; c and p choose the clinical or pathologic staging type.
@@ -57,8 +69,9 @@ export function tnmCategoryObservation(
 ): Observation {
   return {
     resourceType: 'Observation',
-    meta: { profile: [PROFILE.tnmCategory] },
+    meta: { profile: [PROFILE.tnmCategory, MCODE_CATEGORY[axis]] },
     status: 'preliminary',
+    category: categoryOf(prefix),
     code: sct(pick(CATEGORY_CODES[axis], prefix)),
     subject: base.subject,
     ...(base.focus ? { focus: [base.focus] } : {}),
@@ -69,7 +82,7 @@ export function tnmCategoryObservation(
 }
 
 /**
- * The stage group Observation (profile oncoagent-tnm-stage-group).
+ * The stage group Observation (profile oncoagent-tnm-stage-group, and mCODE's stage group when `focus` is known).
  * @param group - e.g. "IIIB".
  * @param prefixes - The T and N prefixes decide the staging type: both p → pathologic, both c → clinical.
  * @param base - Subject, issued, focus.
@@ -87,8 +100,10 @@ export function tnmStageGroupObservation(
   const type = prefixes.t === prefixes.n ? prefixes.t : null;
   return {
     resourceType: 'Observation',
-    meta: { profile: [PROFILE.tnmStageGroup] },
+    // mCODE's stage group requires the primary cancer as focus: without it the Observation claims ours only.
+    meta: { profile: base.focus ? [PROFILE.tnmStageGroup, MCODE_PROFILE.stageGroup] : [PROFILE.tnmStageGroup] },
     status: 'preliminary',
+    category: categoryOf(type),
     code: sct(pick(GROUP_CODES, type)),
     subject: base.subject,
     ...(base.focus ? { focus: [base.focus] } : {}),

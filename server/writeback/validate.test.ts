@@ -30,6 +30,10 @@ describe('validateOne', () => {
       plan.bundle.entry!.flatMap((e) => e.resource!.meta?.profile ?? []).map((p) => p.split('/').pop())
     );
     expect([...profiles].sort()).toEqual([
+      'mcode-tnm-distant-metastases-category',
+      'mcode-tnm-primary-tumor-category',
+      'mcode-tnm-regional-nodes-category',
+      'mcode-tnm-stage-group',
       'oncoagent-device',
       'oncoagent-provenance',
       'oncoagent-recist-response',
@@ -120,14 +124,14 @@ describe('validatePlan', () => {
     return (validatePlan(bundle).issue ?? []).filter((i) => i.severity === 'error').map((i) => i.details?.text ?? '');
   };
 
-  it('passes the built plan', () => {
-    expect(validatePlan(plan.bundle).issue).toEqual([
-      {
-        severity: 'information',
-        code: 'informational',
-        details: { text: `All ${plan.bundle.entry!.length} entries are valid` },
-      },
-    ]);
+  it('passes the built plan, noting the mCODE profiles only `oncoagent validate --ig mcode` checks', () => {
+    const issues = validatePlan(plan.bundle).issue ?? [];
+    expect(issues.filter((i) => i.severity !== 'information')).toEqual([]);
+    expect(issues.map((i) => i.details?.text)).toEqual(
+      Array(4).fill(
+        expect.stringMatching(/^Profile http:\/\/hl7\.org\/fhir\/us\/mcode\/.* checked against base R4 only$/)
+      )
+    );
   });
 
   it('requires conditional creates, urn:uuid fullUrls and references that resolve inside the plan', () => {

@@ -9,6 +9,7 @@ import type {
   StructureDefinition,
 } from '@medplum/fhirtypes';
 import { CANONICAL_BASE } from '../fhir/canonical';
+import { baseBindingIssues } from '../ig/base-bindings';
 import { ensureProfiles } from './profiles';
 
 /** One OperationOutcome issue with its text (and path). */
@@ -108,7 +109,8 @@ function unknownCodes(
 }
 
 /**
- * Validates one resource against base R4, every profile in its meta.profile that fhir-profiles/ defines, and our codes.
+ * Validates one resource against base R4 (required bindings included), every profile in its meta.profile that
+ * fhir-profiles/ defines, and our codes.
  * @param resource - The resource.
  * @returns The issues (errors, warnings, information); empty when valid and nothing to note.
  */
@@ -140,6 +142,8 @@ export function validateOne(resource: Resource): OperationOutcomeIssue[] {
     );
   }
   unknownCodes(resource, resource.resourceType, codes, issues);
+  // Medplum's validator does not evaluate bindings: base R4's required ones (status codes…) are checked here.
+  issues.push(...baseBindingIssues(resource));
   emptyArrays(resource, resource.resourceType, issues);
   return issues;
 }
