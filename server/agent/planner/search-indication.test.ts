@@ -95,7 +95,20 @@ describe('searchIndication', () => {
     });
     expect(searchIndication(crc)).toBeUndefined();
   });
-  it('searches for a tumour the bundled guidance does not cover', () => {
-    expect(searchIndication(facts('other', 'anal squamous cell carcinoma'))?.why).toMatch(/little bundled guidance/);
+  it('searches for a rare tumour the bundled guidance does not cover, only when a treatment decision is asked', () => {
+    const anal = facts('anal', 'anal cancer');
+    expect(searchIndication(anal, 'What are the treatment options?')?.why).toMatch(/little bundled guidance/);
+    expect(searchIndication(facts('gist', 'GIST'), 'Next steps after resection?')?.why).toMatch(/bundled guidance/);
+    expect(searchIndication(anal, 'What is the T category?')).toBeUndefined();
+    expect(searchIndication(anal, 'Summarise the history.')).toBeUndefined();
+  });
+  it('does not search for a common tumour without a bundled guideline (lung): the guidelines answer it', () => {
+    const lung = facts('lung', 'non-small cell lung cancer');
+    expect(searchIndication(lung, 'What is the best treatment option?')).toBeUndefined();
+  });
+  it('does not search when the question asks only for a stage or a score, even with a rare alteration', () => {
+    const f = facts('colorectal', 'colorectal cancer', { texts: [{ ref: 'Observation/o', text: 'ERBB2 amplified' }] });
+    expect(searchIndication(f, 'What is the pathological stage?')).toBeUndefined();
+    expect(searchIndication(f, 'Which treatment options exist?')?.alterations).toEqual(['ERBB2 amplification']);
   });
 });

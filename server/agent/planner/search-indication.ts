@@ -4,6 +4,7 @@
 
 import { shortProtein } from '../../../common/protein';
 import type { RecordFacts } from '../record/facts';
+import { questionIntent } from './question-intent';
 import { isStandardAlteration } from './standard-alterations';
 import { GENES, RESULT_SOURCE, textAlterations } from './text-alterations';
 
@@ -17,8 +18,13 @@ export interface SearchIndication {
 }
 
 const ORDINAL = ['first', 'second', 'third', 'fourth', 'fifth'];
-/** Tumours whose guidance the bundled knowledge covers (others count as thin guideline retrieval). */
-const COVERED = new Set(['colorectal', 'hcc', 'icc', 'biliary', 'pancreas', 'gastric', 'oesophageal']);
+/**
+ * Rare tumours (RARECARE: incidence under 6 per 100,000 a year) whose guidance the bundled knowledge does not hold:
+ * their treatment questions are answered from the literature ('other': a tumour outside the GI and lung types the
+ * product names, e.g. small-bowel or appendiceal). Common tumours without a bundled guideline (lung) are
+ * answered from the guideline retrieval and the model's standard knowledge, as a tumour board would.
+ */
+const RARE_UNCOVERED = new Set(['gist', 'net', 'anal', 'other']);
 /** Tumour-agnostic biomarkers: uncommon outside the tumours that test them routinely (standard-alterations.ts). */
 const AGNOSTIC = /^(MSI-H|dMMR|TMB-H)$/;
 /** Only alterations of genes with targeted options count as rare-and-actionable (TP53, APC, SMAD4 do not). */
@@ -55,10 +61,15 @@ export function recordAlterations(facts: RecordFacts): string[] {
 /**
  * Whether (and why) literature should be searched for this patient.
  * @param facts - The record's facts.
+ * @param question - The clinician's question; undefined where only the allowance is asked (policy), which then
+ *   assumes a treatment question.
  * @returns The indication, or undefined when the guidelines suffice (or no tumour is named to search for).
  */
-export function searchIndication(facts: RecordFacts): SearchIndication | undefined {
+export function searchIndication(facts: RecordFacts, question?: string): SearchIndication | undefined {
   if (!facts.primary) return undefined;
+  const intent = question === undefined ? { treatment: true, scoreOrStageOnly: false } : questionIntent(question);
+  // A stage, a score or a measurement is answered from the record and the tools, not from the literature.
+  if (intent.scoreOrStageOnly) return undefined;
   const lines = facts.therapyLines.length;
   const progressed = progressionRef(facts);
   const all = recordAlterations(facts);
@@ -80,7 +91,9 @@ export function searchIndication(facts: RecordFacts): SearchIndication | undefin
     reasons.push(`progression after ${lines} line${lines > 1 ? 's' : ''} of systemic therapy`);
   }
   if (rare.length) reasons.push(`rare or uncommon-tumour alteration (${rare.slice(0, 2).join(', ')})`);
-  if (!COVERED.has(facts.primary.kind)) reasons.push(`little bundled guidance for ${facts.primary.tumourType}`);
+  // Thin bundled guidance matters only for a treatment decision (options, next steps), not for other questions.
+  if (RARE_UNCOVERED.has(facts.primary.kind) && intent.treatment)
+    reasons.push(`little bundled guidance for ${facts.primary.tumourType}`);
   if (reasons.length === 0) return undefined;
   return { why: reasons.join('; '), ...(line ? { line } : {}), alterations: rare };
 }

@@ -24,7 +24,7 @@ export function searchRule(
 ): PlannerRule {
   return {
     start({ facts, question, nextId }) {
-      const indication = onIndication ? searchIndication(facts) : undefined;
+      const indication = onIndication ? searchIndication(facts, question) : undefined;
       const asks = asked(questionAsks(question));
       if (!asks && !indication) return { calls: [] };
       const why = [asks ? askedWhy : '', indication ? `the workflow calls for a search: ${indication.why}` : '']

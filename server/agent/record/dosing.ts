@@ -6,6 +6,8 @@ import { conceptText, datePart, hasCode, keyOf, LOINC } from './text';
 export interface DosingFacts {
   creatinine?: { ref: string; value: number; unit: 'mg/dL' | 'µmol/L' };
   weightKg?: { ref: string; value: number };
+  /** Body height in cm (for the body surface area of per-m² doses). */
+  heightCm?: { ref: string; value: number };
   ageYears?: number;
   sex?: 'male' | 'female';
   /** Read with the record's text (performance.ts), so set by readFacts. */
@@ -45,6 +47,20 @@ function weight(obs: Observation[]): DosingFacts['weightKg'] {
   return kg ? { ref: keyOf(o), value: kg } : undefined;
 }
 
+function height(obs: Observation[]): DosingFacts['heightCm'] {
+  const o = newest(
+    obs,
+    (x) =>
+      (hasCode(x.code, ['8302-2', '8306-3', '8308-9'], LOINC) || /^(body )?height\b/i.test(conceptText(x.code))) &&
+      typeof x.valueQuantity?.value === 'number'
+  );
+  if (!o) return undefined;
+  const v = o.valueQuantity!.value!;
+  const unit = (o.valueQuantity?.code ?? o.valueQuantity?.unit ?? '').toLowerCase();
+  const cm = unit === 'cm' ? v : unit === 'm' ? v * 100 : /^(\[in_i\]|in)$/.test(unit) ? v * 2.54 : undefined;
+  return cm ? { ref: keyOf(o), value: Math.round(cm * 10) / 10 } : undefined;
+}
+
 function age(patient: Patient, today: string): number | undefined {
   const birth = datePart(patient.birthDate);
   if (!birth || birth.length < 10) return undefined;
@@ -63,11 +79,13 @@ function age(patient: Patient, today: string): number | undefined {
 export function readDosing(patient: Patient, observations: Observation[], today: string): DosingFacts {
   const c = creatinine(observations);
   const w = weight(observations);
+  const h = height(observations);
   const a = age(patient, today);
   const sex = patient.gender === 'male' || patient.gender === 'female' ? patient.gender : undefined;
   return {
     ...(c ? { creatinine: c } : {}),
     ...(w ? { weightKg: w } : {}),
+    ...(h ? { heightCm: h } : {}),
     ...(a !== undefined ? { ageYears: a } : {}),
     ...(sex ? { sex } : {}),
   };

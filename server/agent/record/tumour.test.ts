@@ -27,4 +27,10 @@ describe('findPrimaryCancer kinds', () => {
     expect(kindOf('Squamous cell carcinoma of the anal canal')).toBe('anal');
     expect(kindOf('Malignant neoplasm of anus', 'C21.0')).toBe('anal');
   });
+  it('keeps a primary-site ICD-10 code primary when its text adds metastases; metastases alone are secondary', () => {
+    expect(kindOf('Adenocarcinoma of sigmoid colon with liver metastases', 'C18.7')).toBe('colorectal');
+    expect(kindOf('Pancreatic adenocarcinoma with hepatic metastases')).toBe('pancreas');
+    expect(kindOf('Liver metastases', 'C78.7')).toBeUndefined();
+    expect(kindOf('Metastases to the liver')).toBeUndefined();
+  });
 });

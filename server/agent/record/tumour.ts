@@ -77,8 +77,11 @@ const KINDS: { kind: TumourKind; icd: RegExp; text: RegExp; label: string; site?
 ];
 
 const CANCER_WORDS = /cancer|carcinoma|sarcoma|lymphoma|melanoma|malignan|neoplasm|tumou?r/i;
-// "Metastases of X" names a secondary; "metastatic X cancer" is still the primary.
+// "Metastases of X" names a secondary; "metastatic X cancer" and "X cancer with liver metastases" are still the primary.
 const SECONDARY_WORDS = /\bmetastas[ie]s\b|\bsecondary\b/i;
+const WITH_SECONDARY = /\b(?:with|and|plus)\b[^.;]{0,60}$|,\s*[^.;]{0,60}$/i;
+/** ICD-10 C codes of a primary site (C00–C76, C80–C97); C77–C79 are secondary neoplasms. */
+const PRIMARY_ICD = /^C(?!7[7-9])\d/;
 
 function icdCodes(c: Condition): string[] {
   return (c.code?.coding ?? []).filter((k) => ICD10.test(k.system ?? '')).map((k) => k.code ?? '');
@@ -88,12 +91,17 @@ function profiled(c: Condition, name: string): boolean {
   return (c.meta?.profile ?? []).some((p) => p.endsWith(name));
 }
 
+/** Metastases named as the condition itself ("Liver metastases"), not as a feature of a named cancer ("… with …"). */
+function secondaryWording(text: string): boolean {
+  const m = SECONDARY_WORDS.exec(text);
+  return !!m && !(CANCER_WORDS.test(text.slice(0, m.index)) && WITH_SECONDARY.test(text.slice(0, m.index)));
+}
+
 function isSecondary(c: Condition): boolean {
-  return (
-    profiled(c, MCODE_SECONDARY) ||
-    icdCodes(c).some((code) => /^C7[7-9]/.test(code)) ||
-    SECONDARY_WORDS.test(conceptText(c.code))
-  );
+  if (profiled(c, MCODE_SECONDARY)) return true;
+  // A primary-site ICD-10 code names the primary whatever the text adds about its metastases.
+  if (icdCodes(c).some((code) => PRIMARY_ICD.test(code))) return false;
+  return icdCodes(c).some((code) => /^C7[7-9]/.test(code)) || secondaryWording(conceptText(c.code));
 }
 
 /** How sure we are that a condition is a primary cancer: 4 profile, 3 ICD-10 C code, 2 coded and worded, 1 worded. */

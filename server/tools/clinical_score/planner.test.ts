@@ -96,4 +96,30 @@ describe('clinicalScoreRule', () => {
     });
     expect(albi?.args).toMatchObject({ score: 'albi' });
   });
+  it('scores Child-Pugh with an unrecorded encephalopathy taken as none and says so; not with both findings missing', () => {
+    const facts = factsWith('Hepatocellular carcinoma', {
+      liver: si,
+      texts: [{ ref: 'DocumentReference/n', text: 'Exam: no ascites.' }],
+    });
+    const [cp] = startRule(clinicalScoreRule(), facts);
+    expect(cp?.args).toMatchObject({ score: 'child_pugh', ascites: 'none', encephalopathy: 'none' });
+    expect(cp?.reason).toMatch(/assumption: hepatic encephalopathy not recorded/);
+    expect(scores(startRule(clinicalScoreRule(), factsWith('Hepatocellular carcinoma', { liver: si })))).toEqual([
+      'albi',
+    ]);
+  });
+  it('computes body surface area for a per-m² regimen when height and weight are recorded, never without height', () => {
+    const dosing = { weightKg: { ref: 'Observation/w', value: 70 }, heightCm: { ref: 'Observation/h', value: 175 } };
+    const line = [{ start: '2026-02', drugs: ['oxaliplatin', 'fluorouracil'], refs: ['MedicationRequest/m'] }];
+    const folfox = factsWith('Colon cancer', { dosing, therapyLines: line });
+    expect(startRule(clinicalScoreRule(), folfox).map((c) => c.args)).toEqual([
+      { score: 'bsa_mosteller', heightCm: 175, weightKg: 70 },
+    ]);
+    expect(
+      scores(startRule(clinicalScoreRule(), factsWith('Colon cancer', { dosing }), 'What dose of FOLFIRI?'))
+    ).toEqual(['bsa_mosteller']);
+    expect(startRule(clinicalScoreRule(), factsWith('Colon cancer', { dosing }), 'Stage?')).toEqual([]);
+    const noHeight = factsWith('Colon cancer', { dosing: { weightKg: dosing.weightKg }, therapyLines: line });
+    expect(startRule(clinicalScoreRule(), noHeight)).toEqual([]);
+  });
 });

@@ -26,21 +26,26 @@ function liverScores(facts: RecordFacts, nextId: () => string): PlannedCall[] {
   const who = hcc ? 'HCC' : `Cirrhosis (${cirrhosis})`;
   const refs = [liver.bilirubin.ref, liver.albumin.ref];
   const calls: PlannedCall[] = [];
-  if (liver.inr && liver.ascites && liver.encephalopathy) {
+  // With the labs and one of the two exam findings recorded, the other, never mentioned, is taken as absent (how a
+  // tumour board scores an unremarkable exam) and the reason says so; with both unrecorded nothing is assumed.
+  if (liver.inr && (liver.ascites || liver.encephalopathy)) {
     const args = {
       score: 'child_pugh',
       bilirubin: lab(liver.bilirubin),
       albumin: lab(liver.albumin),
       inr: liver.inr.value,
-      ascites: liver.ascites.grade,
-      encephalopathy: liver.encephalopathy.grade,
+      ascites: liver.ascites?.grade ?? 'none',
+      encephalopathy: liver.encephalopathy?.grade ?? 'none',
     };
-    const inputs = [...refs, liver.inr.ref, liver.ascites.ref, liver.encephalopathy.ref].join(', ');
+    const found = [liver.ascites, liver.encephalopathy].filter((x) => x !== undefined).map((x) => x.ref);
+    const inputs = [...refs, liver.inr.ref, ...found].join(', ');
+    const assumed = !liver.ascites ? 'ascites' : !liver.encephalopathy ? 'hepatic encephalopathy' : undefined;
     calls.push(
       call(
         nextId(),
         args,
-        `${who} with bilirubin, albumin, INR, ascites and encephalopathy in the record (${inputs}): liver function by Child-Pugh`
+        `${who} with bilirubin, albumin, INR${assumed ? '' : ', ascites and encephalopathy'} in the record (${inputs}): ` +
+          `liver function by Child-Pugh${assumed ? ` (assumption: ${assumed} not recorded, scored as none)` : ''}`
       )
     );
   }
@@ -54,6 +59,26 @@ function liverScores(facts: RecordFacts, nextId: () => string): PlannedCall[] {
 /** Drugs dosed by creatinine clearance (SmPC/label renal adjustments). */
 const RENAL_DRUGS =
   /cisplatin|carboplatin|capecitabine|pemetrexed|\bS-1\b|tegafur|trifluridine|topotecan|methotrexate|bleomycin/i;
+
+/** Cytotoxics and antibodies dosed per m² of body surface area (label doses), and dosing words in a question. */
+const BSA_DRUGS =
+  /fluorouracil|5-?FU|capecitabine|oxaliplatin|irinotecan|cisplatin|docetaxel|paclitaxel|gemcitabine|pemetrexed|etoposide|mitomycin|cetuximab|epirubicin|FOLF|CAPOX|XELOX|FLOT|nab-paclitaxel/i;
+const DOSE_QUESTION = /\b(dose|dosing|dosage|mg\/m|body surface)\b/i;
+
+/** BSA (Mosteller) when height and weight are recorded and a per-m² drug is given, planned or its dose is asked. */
+function bsaCall(
+  { heightCm, weightKg }: RecordFacts['dosing'],
+  current: string[],
+  planned: string[],
+  question: string,
+  nextId: () => string
+): PlannedCall | undefined {
+  const drug = [...current, ...planned, ...(BSA_DRUGS.exec(question) ?? [])].find((d) => BSA_DRUGS.test(d));
+  const why = drug ? `${drug} is dosed per m²` : DOSE_QUESTION.test(question) ? 'the question asks about dosing' : '';
+  if (!heightCm || !weightKg || !why) return undefined;
+  const args = { score: 'bsa_mosteller', heightCm: heightCm.value, weightKg: weightKg.value };
+  return call(nextId(), args, `${why}: body surface area from ${heightCm.ref} and ${weightKg.ref}`);
+}
 
 /** ECOG from a recorded Karnofsky status, and creatinine clearance when a renally dosed drug is given or planned. */
 function otherScores(
@@ -76,6 +101,8 @@ function otherScores(
   const drug = [...(therapyLines.at(-1)?.drugs ?? []), ...plannedDrugs, ...(RENAL_DRUGS.exec(question) ?? [])].find(
     (d) => RENAL_DRUGS.test(d)
   );
+  const bsa = bsaCall(dosing, therapyLines.at(-1)?.drugs ?? [], plannedDrugs, question, nextId);
+  if (bsa) calls.push(bsa);
   const { creatinine, weightKg, ageYears, sex } = dosing;
   if (drug && creatinine && weightKg && ageYears !== undefined && ageYears >= 18 && sex) {
     const args = {
