@@ -44,7 +44,8 @@ export class BullMqEngine implements Engine {
     if (state !== 'completed') return undefined;
     // addBulk returns the job as asked for, not as stored: read the stored result.
     const result = (await this.queue.getJob(job.id!))?.returnvalue;
-    if (!result) return { patientId: job.data.patientId, ok: false, attempts: 1, error: 'Its result is gone from Redis' };
+    if (!result)
+      return { patientId: job.data.patientId, ok: false, attempts: 1, error: 'Its result is gone from Redis' };
     return { patientId: job.data.patientId, ok: true, attempts: Math.max(1, result.attempts ?? 1), result };
   }
 
