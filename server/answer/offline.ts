@@ -22,8 +22,10 @@ const HEADINGS: [Finding['kind'], string][] = [
   ['score', 'Scores'],
   ['stage', 'Stage'],
 ];
-/** Passages quoted per sub-query at most. */
+/** Passages quoted per sub-query at most (a second only in a later round, where no other sub-query needs the room). */
 const QUOTES_PER_QUERY = 2;
+/** Guideline quotes in the whole evidence section at most (the question's sub-query comes first). */
+const MAX_QUOTES = 8;
 
 /** A finding as a statement: its own sources (guideline numbers of the agent are not this answer's numbers). */
 function findingBlock(f: Finding, ctx: CitationContext): Block {
@@ -41,8 +43,9 @@ function evidenceBlocks(p: OfflineParts, relevance: Map<number, Relevance>): Blo
   const candidates = p.subQueries.map((_, i) =>
     (p.perQuery[i] ?? [])
       .filter((n) => {
+        // Ranked down (another setting or site) is not quoted: an unsupported sub-query is left without a quote.
         const r = relevance.get(n);
-        return r !== undefined && !r.drop && !r.against;
+        return r !== undefined && !r.drop && !r.against && r.rank >= 0;
       })
       .sort((a, b) => relevance.get(b)!.rank - relevance.get(a)!.rank)
   );
@@ -51,11 +54,10 @@ function evidenceBlocks(p: OfflineParts, relevance: Map<number, Relevance>): Blo
   // Round by round (each sub-query's best passage before any second one), so a passage is quoted where it ranks best.
   for (let round = 0; round < QUOTES_PER_QUERY; round++) {
     p.subQueries.forEach((query, i) => {
-      if (lines[i]!.length !== round) return;
+      if (lines[i]!.length !== round || quoted.size >= MAX_QUOTES) return;
       for (const n of candidates[i]!) {
         const e = byN.get(n);
-        // A passage ranked down (another setting or site) is quoted only when nothing that applies was found.
-        if (!e || quoted.has(n) || (round > 0 && relevance.get(n)!.rank < 0)) continue;
+        if (!e || quoted.has(n)) continue;
         const quote = bestQuote(e.text, query, { specific: specificTerms(query, p.tumourType) });
         if (!quote) continue;
         quoted.add(n);
@@ -85,11 +87,13 @@ export function missingBlock(
   ctx: CitationContext,
   tumour: Set<string>
 ): Block {
-  const about = m.term ? evidence.filter((e) => m.term!.test(e.text) && tumourFit(e, tumour) >= 0) : [];
-  const passage =
-    about.find((e) => /\btest|profiling|work-?up|biomarker/i.test(e.section)) ??
-    about.find((e) => /\btest|assay|determin/i.test(e.text)) ??
-    about[0];
+  // Only the testing section written for the patient's tumour: any other passage that merely names the test would
+  // pad the line with a citation that does not support it.
+  const passage = m.term
+    ? evidence.find(
+        (e) => m.term!.test(e.text) && tumourFit(e, tumour) > 0 && /\btesting|profiling|work-?up/i.test(e.section)
+      )
+    : undefined;
   const citations = [...m.citations, ...(passage ? [passage.n] : [])].filter((c) => !citationProblem(c, ctx));
   return {
     kind: 'line',
@@ -123,6 +127,10 @@ export interface OfflineParts {
   /** The decision table's options for this patient with their sources; absent: no options section. */
   options?: Omit<OptionParts, 'against'>;
 }
+
+/** The one line said when the knowledge has no document for the tumour (nothing is borrowed from another tumour). */
+export const noGuidance = (tumour: string): string =>
+  `The knowledge base has no guideline document for ${tumour}: no treatment guidance is given here, and no text written for another tumour is cited.`;
 
 function findingGroups(findings: Finding[], ctx: CitationContext): Block[] {
   return HEADINGS.flatMap(([kind, heading]) => {
@@ -160,14 +168,22 @@ function answerBlocks(p: OfflineParts): { blocks: Block[]; used: Set<Finding> } 
  */
 export function offlineBlocks(p: OfflineParts): Block[] {
   const blocks: Block[] = p.notes.map((text) => ({ kind: 'note', text }));
-  const relevance = new Map(p.evidence.map((e) => [e.n, passageRelevance(e, p.patient)]));
+  const question = p.asked ? (p.subQueries[0] ?? '') : '';
+  const relevance = new Map(p.evidence.map((e) => [e.n, passageRelevance(e, p.patient, question)]));
   const answer = answerBlocks(p);
   const quotedFor = new Set(p.perQuery.flat());
   const against = p.evidence.flatMap((e) => {
     const because = relevance.get(e.n)?.against;
     return because && quotedFor.has(e.n) ? [{ e, because }] : [];
   });
-  const options = p.options ? optionBlocks({ ...p.options, against }) : [];
+  const options = p.patient.uncovered
+    ? [
+        { kind: 'heading', text: 'Options for the tumor board' } as Block,
+        { kind: 'note', text: noGuidance(p.patient.uncovered) } as Block,
+      ]
+    : p.options
+      ? optionBlocks({ ...p.options, against })
+      : [];
   // A specific question is answered first; an options question (or a general workup) gets the options first, after
   // any conflict to resolve (a conflicting result changes which options apply). Every other finding once, by kind.
   const rest = p.findings.filter((f) => !answer.used.has(f));

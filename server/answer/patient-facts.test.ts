@@ -33,4 +33,24 @@ describe('patientFacts', () => {
     expect(p.markers['MSI-H/dMMR']).toEqual({ status: 'negative', detail: 'pMMR' });
     expect(p.markers.RAS).toBeUndefined();
   });
+
+  it('names a tumour the knowledge has no document for, and reads resection, immunotherapy and Karnofsky-only', () => {
+    const summary = (primary: string, extra: string[] = []) =>
+      [`Primary cancer: ${primary} [Condition/p]; stage: Stage IIIB`, ...extra].join('\n');
+    const anal = patientFacts({ ...CRC_INPUT, findings: [], patientSummary: summary('Anal canal SCC (anal cancer)') });
+    expect(anal.uncovered).toBe('anal cancer');
+    expect(patientFacts(CRC_INPUT).uncovered).toBeUndefined();
+    const resected = patientFacts({
+      ...CRC_INPUT,
+      findings: [],
+      patientSummary: summary('Adenocarcinoma of caecum (colorectal cancer)', [
+        'Therapy: pembrolizumab (active, ordered 2026-01-02)',
+        'Report 2026-01-01 "Right hemicolectomy pathology" [DiagnosticReport/path]: pT3 pN1b, margins clear.',
+        'Performance: Karnofsky 70 %',
+      ]),
+    });
+    expect(resected).toMatchObject({ resected: true, immunotherapy: true, karnofskyOnly: true });
+    expect(patientFacts(CRC_INPUT)).toMatchObject({ ecog: 1 });
+    expect(patientFacts(CRC_INPUT).resected).toBeUndefined();
+  });
 });

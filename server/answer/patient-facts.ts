@@ -35,7 +35,27 @@ export interface PatientFacts {
   ongoing: boolean;
   progression: boolean;
   bclc?: string;
+  /** The tumour as named when the knowledge has no document for it (anal cancer, GIST, a neuroendocrine neoplasm). */
+  uncovered?: string;
+  /** The primary was resected (pre-operative criteria no longer decide anything). */
+  resected?: boolean;
+  /** A checkpoint inhibitor is or was given (iRECIST applies). */
+  immunotherapy?: boolean;
+  ecog?: number;
+  /** Response was measured or a change is reported (response criteria then decide what the change means). */
+  responseInQuestion?: boolean;
+  /** Only a Karnofsky score records performance status. */
+  karnofskyOnly?: boolean;
+  /** Recorded problems in words (other conditions, report conclusions): supportive care is cited only for these. */
+  problems?: string;
 }
+
+// A resection named in a pathology report's title or a histology source, or stated as done in the record's text.
+const OPERATION =
+  /\b(resection|(hemi)?colectomy|gastrectomy|o?esophagectomy|hepatectomy|pancreatectomy|pancreatoduodenectomy|whipple)\b/i;
+const DONE = /\b(resected|status post|s\/p|after (?:an? )?(?:\w+ )?(?:resection|\w*ectomy))\b/i;
+const CHECKPOINT =
+  /pembrolizumab|nivolumab|dostarlimab|atezolizumab|durvalumab|ipilimumab|tremelimumab|cemiplimab|tislelizumab/i;
 
 const SITES: [string, RegExp][] = [
   ['liver', /\b(liver|hepatic)\b/i],
@@ -47,6 +67,14 @@ const SITES: [string, RegExp][] = [
   ['ovary', /ovar/i],
   ['distant nodes', /para-?aortic|distant (lymph )?node/i],
 ];
+
+function resectedIn(summary: SummaryFacts, raw: string, texts: string[]): boolean {
+  const histology = raw.split('\n').filter((l) => l.startsWith('Histology:'));
+  return (
+    [...summary.reports.map((r) => r.title), ...histology].some((t) => OPERATION.test(t)) ||
+    texts.some((t) => DONE.test(t))
+  );
+}
 
 function sitesOf(texts: string[]): string[] {
   const metastatic = texts.filter((t) => /metasta/i.test(t));
@@ -133,6 +161,8 @@ export function patientFacts(input: AnswerInput, summary = parseSummary(input.pa
   const primary = summary.primaryText ?? '';
   const tumour = tumoursIn(tumourType || primary);
   const bclc = input.findings.map((f) => /BCLC (?:stage )?(0|A|B|C|D)\b/.exec(f.text)?.[1]).find(Boolean);
+  // A tumour type none of the knowledge's tumour groups names: nothing written for another tumour applies to it.
+  const uncovered = tumour.size === 0 && (tumourType || primary) ? tumourType || primary : undefined;
   const texts = [
     summary.stage ?? '',
     ...summary.conditions.map((c) => c.text),
@@ -154,5 +184,12 @@ export function patientFacts(input: AnswerInput, summary = parseSummary(input.pa
     ongoing: line?.ongoing ?? false,
     progression,
     ...(bclc ? { bclc } : {}),
+    ...(uncovered ? { uncovered } : {}),
+    ...(resectedIn(summary, input.patientSummary, texts) ? { resected: true } : {}),
+    ...(summary.therapies.some((t) => CHECKPOINT.test(t.drug)) ? { immunotherapy: true } : {}),
+    ...(summary.ecog !== undefined ? { ecog: summary.ecog } : {}),
+    ...(summary.ecog === undefined && /karnofsky/i.test(input.patientSummary) ? { karnofskyOnly: true } : {}),
+    ...(input.findings.some((f) => f.kind === 'response') ? { responseInQuestion: true } : {}),
+    problems: texts.slice(1).join('; '),
   };
 }

@@ -10,6 +10,8 @@ const LIVER = 'Oligometastatic colorectal cancer - liver-directed, lung and peri
 const passage = (section: string, title = MCRC) => ({ title, section });
 const kras = patientFacts(CRC_INPUT);
 const with_ = (over: Partial<PatientFacts>): PatientFacts => ({ ...kras, ...over });
+/** The same patient before the first-line decision (first-line text applies). */
+const firstLine = with_({ decisionLine: 1, progression: false });
 
 describe('passageRelevance', () => {
   it('drops a passage written for another tumour', () => {
@@ -21,9 +23,9 @@ describe('passageRelevance', () => {
   });
 
   it('keeps an anti-EGFR passage for RAS wild-type disease only as evidence against, naming the mutation', () => {
-    const r = passageRelevance(passage('First-line systemic therapy for RAS wild-type left-sided mCRC'), kras);
+    const r = passageRelevance(passage('First-line systemic therapy for RAS wild-type left-sided mCRC'), firstLine);
     expect(r).toMatchObject({ drop: false, against: 'KRAS G12D' });
-    const wild = with_({ markers: { RAS: { status: 'negative', detail: 'RAS wild-type' } } });
+    const wild = { ...firstLine, markers: { RAS: { status: 'negative', detail: 'RAS wild-type' } } } as PatientFacts;
     expect(
       passageRelevance(passage('First-line systemic therapy for RAS wild-type left-sided mCRC'), wild).against
     ).toBeUndefined();
@@ -38,10 +40,17 @@ describe('passageRelevance', () => {
   });
 
   it('lets a patient into an "A or B" group through either branch', () => {
-    const rightWild = with_({ side: 'right', markers: { RAS: { status: 'negative', detail: 'RAS wild-type' } } });
+    const rightWild = {
+      ...firstLine,
+      side: 'right',
+      markers: { RAS: { status: 'negative', detail: 'RAS wild-type' } },
+    } as PatientFacts;
     const r = passageRelevance(passage('First-line systemic therapy for RAS-mutant or right-sided mCRC'), rightWild);
     expect(r.against).toBeUndefined();
-    const leftWild = with_({ markers: { RAS: { status: 'negative', detail: 'RAS wild-type' } } });
+    const leftWild = {
+      ...firstLine,
+      markers: { RAS: { status: 'negative', detail: 'RAS wild-type' } },
+    } as PatientFacts;
     expect(
       passageRelevance(passage('First-line systemic therapy for RAS-mutant or right-sided mCRC'), leftWild).against
     ).toBe('RAS wild-type');
@@ -69,9 +78,9 @@ describe('passageRelevance', () => {
     expect(passageRelevance(passage(heading, LIVER), patientFacts(STAGE3_INPUT)).drop).toBe(true);
   });
 
-  it('ranks down local treatment of a metastatic site the patient does not have', () => {
+  it('drops local treatment of a metastatic site the patient does not have', () => {
     const r = passageRelevance(passage('Local treatment of lung metastases from colorectal cancer', LIVER), kras);
-    expect(r).toMatchObject({ drop: false, rank: -1 });
+    expect(r).toMatchObject({ drop: true, why: 'no lung metastases recorded' });
     expect(passageRelevance(passage('Thermal ablation of colorectal liver metastases', LIVER), kras).rank).toBe(1);
     // Without metastases, guidance on treating metastases does not apply at all.
     const local = passageRelevance(
@@ -81,7 +90,7 @@ describe('passageRelevance', () => {
     expect(local.drop).toBe(true);
   });
 
-  it('drops rectal-only guidance for a colon primary and ranks curative-setting guidance down in metastatic disease', () => {
+  it('drops rectal-only guidance for a colon primary and curative-setting guidance in metastatic disease', () => {
     expect(passageRelevance(passage('Total neoadjuvant therapy for locally advanced rectal cancer'), kras).drop).toBe(
       true
     );
@@ -89,7 +98,45 @@ describe('passageRelevance', () => {
       passage('Duration of oxaliplatin-based adjuvant therapy according to IDEA risk groups'),
       kras
     );
-    expect(adjuvant).toMatchObject({ drop: false, rank: -1 });
+    expect(adjuvant).toMatchObject({ drop: true, why: 'written for localized disease' });
     expect(passageRelevance(passage('Second-line systemic therapy for mCRC'), kras).rank).toBe(1);
+  });
+});
+
+describe('passageRelevance by coverage, line and group', () => {
+  it('borrows nothing for a tumour the knowledge has no document for', () => {
+    const anal = { ...kras, tumour: new Set<string>(), uncovered: 'anal cancer', markers: {} } as PatientFacts;
+    expect(passageRelevance(passage('Second-line systemic therapy for mCRC'), anal)).toMatchObject({ drop: true });
+    expect(
+      passageRelevance(passage('Supportive care in pancreatic cancer: enzyme replacement', 'Pancreatic cancer'), anal)
+        .drop
+    ).toBe(true);
+  });
+
+  it('drops first-line text at a later-line decision and later-line text at the first', () => {
+    expect(passageRelevance(passage('Maintenance therapy after first-line induction in mCRC'), kras).drop).toBe(true);
+    expect(passageRelevance(passage('Second-line systemic therapy for mCRC'), kras).drop).toBe(false);
+    expect(passageRelevance(passage('Later-line therapy for refractory mCRC'), firstLine).drop).toBe(true);
+  });
+
+  it('keeps reconciliation text for discordant results only', () => {
+    expect(
+      passageRelevance(passage('Reconciling discordant MSI, MMR immunohistochemistry and NGS results'), kras).drop
+    ).toBe(true);
+    const discordant = {
+      ...kras,
+      markers: { 'MSI-H/dMMR': { status: 'discordant', detail: 'MSI-H / pMMR' } },
+    } as PatientFacts;
+    expect(
+      passageRelevance(passage('Reconciling discordant MSI, MMR immunohistochemistry and NGS results'), discordant).drop
+    ).toBe(false);
+  });
+
+  it('reads a setting from the subject of a title, not from the topics it lists', () => {
+    const btc = 'Biliary tract cancer — subtypes, adjuvant and first-line therapy, molecular targets';
+    const metastatic = { ...kras, tumour: new Set(['biliary']), markers: {} } as PatientFacts;
+    expect(
+      passageRelevance(passage('Second-line chemotherapy for advanced biliary tract cancer (ABC-06)', btc), metastatic)
+    ).toMatchObject({ drop: false, rank: 1 });
   });
 });

@@ -1,5 +1,6 @@
 // Reads the tumour's molecular results from structured Observations: variants and fusions (Genomics Reporting),
-// MSI, mismatch-repair immunohistochemistry and TMB. Free-text reports are not parsed.
+// MSI, mismatch-repair immunohistochemistry and TMB. Other shapes (protein-by-protein IHC, results as text, report
+// text) are read by biomarker-shapes.ts for the summary only.
 import type { Observation, ObservationComponent } from '@medplum/fhirtypes';
 import { conceptText, datePart, hasCode, keyOf, LOINC } from './text';
 

@@ -1,6 +1,7 @@
 // Everything the planners, the policy and the findings read from a record, extracted once per workup.
 import type { Resource } from '@medplum/fhirtypes';
 import { type PatientRecord, recordResources } from '../../../common/record/patient-record';
+import { readOtherShapes } from './biomarker-shapes';
 import { type RecordBiomarkers, readBiomarkers } from './biomarkers';
 import { type DosingFacts, readDosing } from './dosing';
 import { type HccBurden, readHccBurden } from './hcc-burden';
@@ -18,6 +19,8 @@ export interface RecordFacts {
   primary?: PrimaryCancer;
   tnm?: RecordTnm;
   biomarkers: RecordBiomarkers;
+  /** Results in other shapes (protein-by-protein IHC, text results, report text): shown in the summary only. */
+  otherBiomarkers?: RecordBiomarkers;
   liver: LiverFunction;
   ecog?: { ref: string; value: number };
   hccBurden?: HccBurden;
@@ -80,12 +83,14 @@ export function readFacts(record: PatientRecord): RecordFacts {
   const texts = readTexts(record);
   const ecog = readEcogStatus(record.observations, texts);
   const karnofsky = readKarnofsky(record.observations, texts);
+  const biomarkers = readBiomarkers(record.observations);
   const hccBurden = primary?.kind === 'hcc' ? readHccBurden(primary.condition, tnm, texts) : undefined;
   return {
     patient: { id: record.patient.id ?? '', name: patientName(record) },
     ...(primary ? { primary } : {}),
     ...(tnm ? { tnm } : {}),
-    biomarkers: readBiomarkers(record.observations),
+    biomarkers,
+    otherBiomarkers: readOtherShapes(record.observations, record.diagnosticReports, biomarkers),
     liver: readLiverFunction(record.observations),
     ...(ecog ? { ecog } : {}),
     ...(hccBurden ? { hccBurden } : {}),

@@ -69,7 +69,15 @@ export function summariseRecord(record: PatientRecord, facts: RecordFacts, now =
   const others = record.conditions.filter((c) => keyOf(c) !== facts.primary?.ref);
   if (others.length)
     lines.push(`Other conditions: ${others.map((c) => `${clip(conceptText(c.code), 80)} [${keyOf(c)}]`).join('; ')}`);
-  const b = facts.biomarkers;
+  const o = facts.otherBiomarkers;
+  const b = o
+    ? {
+        variants: [...facts.biomarkers.variants, ...o.variants],
+        msi: [...facts.biomarkers.msi, ...o.msi],
+        mmr: [...facts.biomarkers.mmr, ...o.mmr],
+        tmb: [...facts.biomarkers.tmb, ...o.tmb],
+      }
+    : facts.biomarkers;
   const molecular = [
     ...b.variants.map(
       (v) =>
