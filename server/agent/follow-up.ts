@@ -5,12 +5,11 @@
 import { OperationOutcomeError } from '@medplum/core';
 import type { EventSink, FollowUpResult, WorkupResult } from '../../common/contracts';
 import type { PatientRecord } from '../../common/record/patient-record';
-import type { AnswerOutput } from '../answer/types';
 import type { FhirClient } from '../fhir/fhir-client';
 import { loadPatientRecord } from '../fhir/load-record';
 import { TOOLS } from '../tools/registry';
 import type { Tool } from '../tools/types';
-import { fallbackAnswer } from './answer-fallback';
+import { answerPhase } from './answer-phase';
 import type { WorkupDeps } from './deps';
 import { buildFindings } from './findings';
 import { earlierAnswerLine } from './follow-up-context';
@@ -81,32 +80,16 @@ export async function runFollowUp(o: FollowUpOptions): Promise<FollowUpResult> {
 
     run.emit({ type: 'status', text: 'Writing the cited answer to the follow-up' });
     const summary = `${summariseRecord(record, facts)}\n${earlierAnswerLine(parent)}`;
-    const answer = await run.time('answerMs', async (): Promise<AnswerOutput> => {
-      try {
-        return await run.tracer.withSpan('answer', async (span) => {
-          const out = await o.answerer(
-            { question, patientSummary: summary, findings, toolCalls: calls },
-            {
-              model: o.model,
-              retrieve: o.retrieve,
-              signal: o.signal,
-              emit: (e) => (e.type === 'status' ? run.emit(e) : undefined),
-            }
-          );
-          span.setOutput({ evidence: out.evidence.length, statements: out.answer.statements.length });
-          span.addUsage(out.usage, out.usage.llmCalls);
-          return out;
-        });
-      } catch (err) {
-        if (o.signal?.aborted) throw err;
-        const message = err instanceof Error ? err.message : String(err);
-        run.addProblem('answer-failed', `The cited answer could not be written: ${message}`);
-        return fallbackAnswer(findings);
-      }
+    const answer = await answerPhase(run, {
+      answerer: o.answerer,
+      question,
+      patientSummary: summary,
+      findings,
+      toolCalls: calls,
+      model: o.model,
+      retrieve: o.retrieve,
+      signal: o.signal,
     });
-    run.usage.add(answer.usage);
-    if (answer.evidence.length) run.emit({ type: 'evidence', evidence: answer.evidence });
-    run.emit({ type: 'answer', markdown: answer.answer.markdown, statements: answer.answer.statements });
 
     const result: FollowUpResult = {
       ...pathFreeResult({

@@ -3,14 +3,14 @@
 // tool phase and are reported in `problems`; only an unreadable record or cancellation fails the whole run.
 import type { EventSink, WorkupMode, WorkupResult } from '../../common/contracts';
 import type { PatientRecord } from '../../common/record/patient-record';
-import type { AnswerDeps, Answerer, AnswerOutput } from '../answer/types';
+import type { AnswerDeps, Answerer } from '../answer/types';
 import type { FhirClient } from '../fhir/fhir-client';
 import { loadPatientRecord } from '../fhir/load-record';
 import type { Model } from '../llm';
 import type { ToolConfig } from '../tools/config';
 import { TOOLS } from '../tools/registry';
 import type { Tool } from '../tools/types';
-import { fallbackAnswer } from './answer-fallback';
+import { answerPhase } from './answer-phase';
 import { buildFindings } from './findings';
 import type { Planner } from './next-step';
 import { toOutcome } from './outcome';
@@ -103,37 +103,16 @@ export async function runWorkup(o: RunWorkupOptions): Promise<WorkupResult> {
     for (const finding of findings) run.emit({ type: 'finding', finding });
 
     run.emit({ type: 'status', text: 'Writing the cited answer' });
-    const answer = await run.time('answerMs', async (): Promise<AnswerOutput> => {
-      try {
-        return await run.tracer.withSpan('answer', async (span) => {
-          const out = await o.answerer(
-            { question, patientSummary: summariseRecord(record, facts), findings, toolCalls: calls },
-            {
-              model: o.model,
-              retrieve: o.retrieve,
-              signal: o.signal,
-              // The loop itself emits evidence, answer and the end of the run.
-              emit: (e) => (e.type === 'status' ? run.emit(e) : undefined),
-            }
-          );
-          span.setOutput({
-            subQueries: out.subQueries.length,
-            evidence: out.evidence.length,
-            statements: out.answer.statements.length,
-          });
-          span.addUsage(out.usage, out.usage.llmCalls);
-          return out;
-        });
-      } catch (err) {
-        if (o.signal?.aborted) throw err;
-        const message = err instanceof Error ? err.message : String(err);
-        run.addProblem('answer-failed', `The cited answer could not be written: ${message}`);
-        return fallbackAnswer(findings);
-      }
+    const answer = await answerPhase(run, {
+      answerer: o.answerer,
+      question,
+      patientSummary: summariseRecord(record, facts),
+      findings,
+      toolCalls: calls,
+      model: o.model,
+      retrieve: o.retrieve,
+      signal: o.signal,
     });
-    run.usage.add(answer.usage);
-    if (answer.evidence.length) run.emit({ type: 'evidence', evidence: answer.evidence });
-    run.emit({ type: 'answer', markdown: answer.answer.markdown, statements: answer.answer.statements });
 
     const result: WorkupResult = pathFreeResult({
       id: run.id,
