@@ -105,7 +105,7 @@ describe('the clinician’s workspace', () => {
     const icon = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '');
     expect(icon).toMatch(/\.svg$/);
     expect((await page.request.get(icon)).status()).toBe(200);
-    await page.screenshot({ path: resolve(SHOTS, `u1-${name}-390.png`), fullPage: true });
+    await page.screenshot({ path: resolve(SHOTS, `u1-${name}-390.png`), fullPage: true, timeout: 60_000 });
     await page.close();
   });
 
@@ -150,7 +150,7 @@ describe('the clinician’s workspace', () => {
     const reportText = (await report.textContent()) ?? '';
     expect(reportText).not.toContain('not reviewed');
     expect(reportText).not.toContain('Practitioner/');
-    await page.screenshot({ path: resolve(SHOTS, 'u1-signed-report.png'), fullPage: true });
+    await page.screenshot({ path: resolve(SHOTS, 'u1-signed-report.png'), fullPage: true, timeout: 60_000 });
 
     await page.emulateMedia({ media: 'print' });
     for (const chrome of ['.app-header', '[data-testid="prepare-workup"]', '[data-testid="print-report"]']) {
@@ -169,7 +169,7 @@ describe('the clinician’s workspace', () => {
     if ((await page.getByTestId('footnote').count()) > 0) {
       expect(await page.getByTestId('report-footnotes').isVisible()).toBe(true);
     }
-    await page.screenshot({ path: resolve(SHOTS, 'u1-print-preview.png'), fullPage: true });
+    await page.screenshot({ path: resolve(SHOTS, 'u1-print-preview.png'), fullPage: true, timeout: 60_000 });
     await page.close();
   });
 });

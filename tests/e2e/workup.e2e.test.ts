@@ -52,7 +52,7 @@ describe('workup in a real browser', () => {
     await page.getByTestId('citation-panel').waitFor();
     expect(await page.getByTestId('citation-panel').textContent()).toMatch(/PD|progress/i);
 
-    await page.screenshot({ path: resolve(OUTPUT_DIR, 'workup-report.png'), fullPage: true });
+    await page.screenshot({ path: resolve(OUTPUT_DIR, 'workup-report.png'), fullPage: true, timeout: 60_000 });
     await page.close();
   });
 });
