@@ -121,6 +121,9 @@ export function program(): Command {
     .option('--client-secret <secret>', 'secret of --client-id (or ONCOAGENT_CLIENT_SECRET)')
     .option('--private-key <file>', 'private key of --client-id (JWK, JWKS or PEM): SMART Backend Services')
     .option('--key-id <kid>', 'kid of --private-key (default: the JWK kid, else its thumbprint)')
+    .addOption(
+      new Option('--alg <alg>', 'signing algorithm (default: inferred from the key)').choices(['RS384', 'ES384'])
+    )
     .option('--json', 'print each follow-up result as JSON')
     .option('--sandbox', 'run against an in-process sandbox EHR with the demo patients')
     .option('--scope <scopes>', 'SMART scopes to ask for with --client-id or --sandbox')

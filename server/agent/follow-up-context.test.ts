@@ -2,7 +2,8 @@
 // the planning model and the answer step fenced and flattened, unable to close the fence or add a summary line.
 import { describe, expect, it } from 'vitest';
 import type { WorkupResult } from '../../common/contracts';
-import { callKey, earlierAnswerLine, earlierWorkupText } from './follow-up-context';
+import { callKey } from './call-key';
+import { earlierAnswerLine, earlierWorkupText } from './follow-up-context';
 
 const parent = (markdown: string): WorkupResult => ({
   id: 'w1',

@@ -1,28 +1,9 @@
-// What a follow-up keeps from the workup it continues, in the forms its steps read: a stable key per call (so the same
-// call is not run twice), the earlier exchange as a data block for the planning model, and as one summary line for
+// What a follow-up keeps from the workup it continues, in the forms its steps read (the key of each call comes from
+// call-key.ts): the earlier exchange as a data block for the planning model, and as one summary line for
 // the answer. Earlier text is data: it is fenced or flattened, never placed where instructions go.
 import type { WorkupResult, WorkupToolCall } from '../../common/contracts';
+import { callKey } from './call-key';
 import { observationText } from './observe';
-
-/**
- * A stable text for a call (tool + arguments with sorted keys), so the same call asked again is recognised.
- * @param tool - The tool name.
- * @param args - Its arguments.
- * @returns The key.
- */
-export function callKey(tool: string, args: unknown): string {
-  const sorted = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(sorted)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.entries(v)
-              .sort(([a], [b]) => a.localeCompare(b))
-              .map(([k, x]) => [k, sorted(x)])
-          )
-        : v;
-  return `${tool} ${JSON.stringify(sorted(args ?? {}))}`;
-}
 
 /** Text flattened to one line and clipped, with citation markers and fences removed. */
 function flat(text: string, max: number): string {

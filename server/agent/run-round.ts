@@ -5,6 +5,7 @@ import type { FhirClient } from '../fhir/fhir-client';
 import type { ToolConfig } from '../tools/config';
 import { runTool } from '../tools/run-tool';
 import type { Tool } from '../tools/types';
+import { callKey } from './call-key';
 import { trimOutput } from './observe';
 import { checkCall, type PolicyContext, REJECTED_PREFIX } from './policy';
 import type { WorkupRun } from './workup-run';
@@ -20,21 +21,6 @@ export interface RoundDeps {
   seen: Map<string, string>;
 }
 
-/** A stable text for a call, so the same call asked twice is recognised. */
-function signature(tool: string, args: unknown): string {
-  const sorted = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(sorted)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.entries(v)
-              .sort(([a], [b]) => a.localeCompare(b))
-              .map(([k, x]) => [k, sorted(x)])
-          )
-        : v;
-  return `${tool} ${JSON.stringify(sorted(args))}`;
-}
-
 function refused(call: PlannedCall, message: string, status: 'error' | 'unavailable' = 'error'): WorkupToolCall {
   return { id: call.id, tool: call.tool, args: call.args, status, message, ms: 0 };
 }
@@ -44,7 +30,7 @@ async function runOne(call: PlannedCall, index: number, deps: RoundDeps): Promis
   if (call.unavailable) return refused(call, call.unavailable, 'unavailable');
   const verdict = checkCall(call, index, deps.policy);
   if (!verdict.ok) return refused(call, `${REJECTED_PREFIX} ${verdict.reason}`);
-  const key = signature(call.tool, call.args);
+  const key = callKey(call.tool, call.args);
   const earlier = deps.seen.get(key);
   if (earlier) return refused(call, `${REJECTED_PREFIX} the same call already ran as ${earlier}; see its result`);
   deps.seen.set(key, call.id);

@@ -3,7 +3,8 @@
 // with a model, the planning model sees the earlier calls and answer as data and its repeats are refused unrun.
 import type { PlannedCall, WorkupResult, WorkupToolCall } from '../../../common/contracts';
 import type { Model } from '../../llm';
-import { callKey, earlierWorkupText } from '../follow-up-context';
+import { callKey } from '../call-key';
+import { earlierWorkupText } from '../follow-up-context';
 import type { NextStep, Planner, PlannerContext } from '../next-step';
 import { questionAsks } from '../question';
 import { createModelPlanner } from './model';
