@@ -7,6 +7,8 @@ import { rewriteReferences } from '../fhir/references';
 import { type FhirTransport, NoAnswerError, outcomeText } from '../fhir/transport';
 import {
   type EntryState,
+  ifNoneExistAfter,
+  isRetired,
   type LookupFailure,
   lookupBundle,
   type PlannedEntry,
@@ -171,7 +173,7 @@ export async function commitPlan(transport: FhirTransport, plan: Bundle, signal?
       }
       return;
     }
-    toWrite.push(e);
+    toWrite.push(state.retired.length ? { ...e, ifNoneExist: ifNoneExistAfter(e, state.retired) } : e);
     if (signed && RESULT_TYPES.has(e.resourceType) && state.earlier.length) replaced.set(e.fullUrl, state.earlier);
   });
   const newResults = toWrite.filter((e) => RESULT_TYPES.has(e.resourceType));
@@ -184,8 +186,9 @@ export async function commitPlan(transport: FhirTransport, plan: Bundle, signal?
   const sending = prepare(toWrite, targets, replaced);
   const result = await writeEntries(transport, sending, ids, signal);
   if (result.noAnswer) return afterSilence(transport, entries, report, result.noAnswer, signed, signal);
-  const refused = result.outcomes.filter((o) => !o.location);
-  const ok = result.outcomes.filter((o) => o.location);
+  const outcomes = result.outcomes.map(notRetired);
+  const refused = outcomes.filter((o) => !o.location);
+  const ok = outcomes.filter((o) => o.location);
   for (const o of ok) ids.set(o.fullUrl, o.location!);
   if (refused.length) {
     report.refused = refused.map((o) => ({
@@ -247,6 +250,13 @@ async function finishMarks(
         `${mark.location} is replaced by the new result but could not be tagged superseded (${mark.text})`
       );
   }
+}
+
+/** A conditional create answered with a withdrawn or superseded copy has not put the finding in the chart. */
+function notRetired(o: EntryOutcome): EntryOutcome {
+  if (o.created || !o.resource || !isRetired(o.resource)) return o;
+  const text = `the EHR answered with ${o.location}, which was withdrawn or superseded, instead of writing it again`;
+  return { ...o, status: 0, location: undefined, text };
 }
 
 /** No answer to a write: look again to learn what the chart holds, and say exactly that. */

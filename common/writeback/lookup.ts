@@ -1,6 +1,6 @@
 // What the chart already holds for each entry of a plan, in one batch of searches: the same finding (same content
-// identity: nothing to write), and earlier findings in the same slot with another value (a signed commit supersedes
-// them). Pure functions over Bundles, so the app, the API and the CLI read the chart the same way.
+// identity, still standing: nothing to write; withdrawn or superseded: written again), and earlier findings in the
+// same slot with another value (a signed commit supersedes them). Pure functions over Bundles, so the app, the API and the CLI read the chart the same way.
 import type { Bundle, BundleEntry, Coding, Identifier, Resource } from '@medplum/fhirtypes';
 import { FINDING_SYSTEM, SLOT_SYSTEM, SUPERSEDED_TAG } from './systems';
 
@@ -20,10 +20,15 @@ export interface PlannedEntry {
 
 /** What the chart holds for one entry. */
 export interface EntryState {
-  /** The resource with the same content (the oldest when there are several). */
+  /** The standing resource with the same content (the oldest when there are several). */
   existing?: Resource;
-  /** How many resources share that content (more than one: an earlier duplicate). */
+  /** How many standing resources share that content (more than one: an earlier duplicate). */
   matches: number;
+  /**
+   * Resources with the same content that were withdrawn (discarded, cancelled) or superseded: they do not count as
+   * present, so the finding is written again — a clinician who discarded a result and re-runs the workup gets it back.
+   */
+  retired: Resource[];
   /** Same slot, other content, not yet superseded or withdrawn: what a signed commit of this entry replaces. */
   earlier: Resource[];
 }
@@ -142,13 +147,30 @@ export function readLookup(
       if (status < 200 || status >= 300) failed.push(failure(e, answer));
     }
     const same = matchesOf(contentAnswer).filter((r) => r.resourceType === e.resourceType);
+    const standing = same.filter((r) => !isRetired(r));
     const earlier = matchesOf(slotAnswer).filter(
       (r) => r.resourceType === e.resourceType && contentOf(r) !== e.content && !isRetired(r)
     );
-    return { existing: same[0], matches: same.length, earlier };
+    return { existing: standing[0], matches: standing.length, retired: same.filter(isRetired), earlier };
   });
   if (answers.length < i && failed.length === 0) {
     failed.push({ fullUrl: '', resourceType: 'Bundle', status: 0, text: 'the EHR answered fewer searches than asked' });
   }
   return { states, failed };
+}
+
+/**
+ * The conditional-create query for an entry whose finding the chart holds only as withdrawn or superseded copies:
+ * the content query limited to resources changed after the newest of them, so the create is not answered with a
+ * retired copy, and two commits running at once still write it once. Every FHIR server supports `_lastUpdated`.
+ * @param e - The entry.
+ * @param retired - Its retired copies (from {@link readLookup}).
+ * @returns The query; unchanged when there are no retired copies; empty (a plain create) when the server gave them
+ *   no `meta.lastUpdated`.
+ */
+export function ifNoneExistAfter(e: PlannedEntry, retired: Resource[]): string {
+  if (!retired.length) return e.ifNoneExist;
+  const times = retired.map(lastUpdated);
+  if (times.some((t) => !t)) return '';
+  return `${e.ifNoneExist}&_lastUpdated=gt${encodeURIComponent(times.sort().at(-1)!)}`;
 }

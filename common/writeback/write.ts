@@ -69,7 +69,7 @@ function transaction(entries: PlannedEntry[], ids: Map<string, string>): Bundle 
     entry: entries.map((e) => ({
       fullUrl: e.fullUrl,
       resource: rewriteReferences(e.resource, ids),
-      request: { method: 'POST', url: e.resourceType, ifNoneExist: e.ifNoneExist },
+      request: { method: 'POST', url: e.resourceType, ...(e.ifNoneExist ? { ifNoneExist: e.ifNoneExist } : {}) },
     })),
   };
 }

@@ -70,6 +70,18 @@ describe('commitPlan', () => {
     expect(bad.message).toMatch(/^The save is incomplete: .* could not be taken back and are in the chart now/);
   });
 
+  it('writes again on retry what an earlier failed commit could only withdraw, never calling withdrawn copies saved', async () => {
+    const ehr = new FakeEhr({ batchTransactions: true, refuseCreate: ['Provenance'], refuseDelete: true });
+    expect((await commitPlan(ehr.transport, plan.bundle)).ok).toBe(false);
+    expect(results(ehr)).toEqual([]);
+    ehr.options.refuseCreate = [];
+    const retry = await commitPlan(ehr.transport, plan.bundle);
+    expect(retry.ok).toBe(true);
+    expect(retry.created).toHaveLength(plan.bundle.entry!.length);
+    const observations = plan.bundle.entry!.filter((e) => e.resource?.resourceType === 'Observation').length;
+    expect(results(ehr)).toHaveLength(observations);
+  });
+
   it('writes nothing when an atomic EHR refuses the transaction', async () => {
     const ehr = new FakeEhr({ refuseCreate: ['Provenance'] });
     const report = await commitPlan(ehr.transport, plan.bundle);

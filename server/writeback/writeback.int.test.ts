@@ -7,9 +7,12 @@ import type { Bundle, Device, DiagnosticReport, Observation, Provenance, Resourc
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkupResult, WritebackPlan } from '../../common/contracts';
 import { OBSERVATION_REPLACES, SUPERSEDED_TAG } from '../../common/writeback/systems';
+import { applySavedAction } from '../../src/writeback/saved-commit';
+import type { SavedResource } from '../../src/writeback/saved-review';
 import { authorizeAndExchange, backendToken, ehrLaunch } from '../../tests/support/smart-flow';
 import { startTestServer, type TestServer } from '../../tests/support/test-server';
 import { createFhirClient } from '../fhir/fhir-client';
+import { fhirTransport } from '../fhir/transport';
 import { SANDBOX_USER } from '../sandbox/auth/token';
 import type { Emulation } from '../sandbox/emulation';
 import { commitPlan } from './commit';
@@ -199,6 +202,46 @@ describe.each(MODES)('write-back on the %s', (_name, emulate) => {
         what: { reference: expect.stringMatching(new RegExp(`^${replaced}/_history/`)) },
       })
     );
+  });
+
+  it('writes a discarded result again when the workup is re-run, never answering with the withdrawn copy', async () => {
+    const discarding = (id: string) =>
+      buildPlan({
+        workup: rerun(id, (w) => {
+          const stage = w.toolCalls.find((c) => c.tool === 'tnm_stage')!;
+          (stage.output as { stageGroup: string }).stageGroup = 'IIB';
+        }),
+      });
+    const first = await commitPlan(client(), discarding('wk-discard-1').bundle);
+    expect(first.ok).toBe(true);
+    const results = first.created.filter((c) => c.resourceType === 'Observation' || c.resourceType === 'DiagnosticReport');
+    expect(results.map((c) => c.resourceType)).toEqual(expect.arrayContaining(['Observation', 'DiagnosticReport']));
+    const activeBefore = await active();
+    // The clinician discards them in the app (the app's own code, with a reason).
+    const saved = await Promise.all(results.map(async (c) => (await fhir<SavedResource>(c.location)).body));
+    const actor = { reference: SANDBOX_USER, display: 'Dr. Alex Sandbox' };
+    const discard = await applySavedAction(fhirTransport(client()), saved, 'discard', actor, 'wrong staging input');
+    expect(discard.ok).toBe(true);
+    expect(await active()).toBe(activeBefore - results.filter((c) => c.resourceType === 'Observation').length);
+
+    // Re-run: the findings are written again as new resources; the withdrawn ones stay withdrawn.
+    const again = await commitPlan(client(), discarding('wk-discard-2').bundle);
+    expect(again.ok).toBe(true);
+    const rewritten = again.created.filter((c) => c.resourceType === 'Observation' || c.resourceType === 'DiagnosticReport');
+    expect(rewritten.map((c) => c.resourceType).sort()).toEqual(results.map((c) => c.resourceType).sort());
+    for (const c of rewritten) {
+      expect(results.map((r) => r.location)).not.toContain(c.location);
+      const body = (await fhir<SavedResource>(c.location)).body;
+      expect(body.status).toBe('preliminary');
+    }
+    for (const c of results) {
+      expect(['entered-in-error', 'cancelled']).toContain((await fhir<SavedResource>(c.location)).body.status);
+    }
+    expect(await active()).toBe(activeBefore);
+    // And a third run finds the new copies: nothing more is written.
+    const third = await commitPlan(client(), discarding('wk-discard-3').bundle);
+    expect(third.ok).toBe(true);
+    expect(third.created.filter((c) => c.resourceType !== 'Provenance')).toEqual([]);
   });
 
   it('refuses an invalid plan with the OperationOutcome, before sending anything', async () => {
