@@ -214,7 +214,9 @@ describe.each(MODES)('write-back on the %s', (_name, emulate) => {
       });
     const first = await commitPlan(client(), discarding('wk-discard-1').bundle);
     expect(first.ok).toBe(true);
-    const results = first.created.filter((c) => c.resourceType === 'Observation' || c.resourceType === 'DiagnosticReport');
+    const results = first.created.filter(
+      (c) => c.resourceType === 'Observation' || c.resourceType === 'DiagnosticReport'
+    );
     expect(results.map((c) => c.resourceType)).toEqual(expect.arrayContaining(['Observation', 'DiagnosticReport']));
     const activeBefore = await active();
     // The clinician discards them in the app (the app's own code, with a reason).
@@ -227,7 +229,9 @@ describe.each(MODES)('write-back on the %s', (_name, emulate) => {
     // Re-run: the findings are written again as new resources; the withdrawn ones stay withdrawn.
     const again = await commitPlan(client(), discarding('wk-discard-2').bundle);
     expect(again.ok).toBe(true);
-    const rewritten = again.created.filter((c) => c.resourceType === 'Observation' || c.resourceType === 'DiagnosticReport');
+    const rewritten = again.created.filter(
+      (c) => c.resourceType === 'Observation' || c.resourceType === 'DiagnosticReport'
+    );
     expect(rewritten.map((c) => c.resourceType).sort()).toEqual(results.map((c) => c.resourceType).sort());
     for (const c of rewritten) {
       expect(results.map((r) => r.location)).not.toContain(c.location);
