@@ -112,6 +112,8 @@ export const SynopticView = z.object({
   violations: z.array(Violation),
   uncertain: z.array(UncertainItem),
   issues: z.array(z.string()),
+  /** Set, with the reason, when the template does not apply to the report: such a form cannot be approved. */
+  notApplicable: z.string().optional(),
   /** How the answers were reached: offline rules or the reflective loop, round by round. */
   reasoning: z.object({
     mode: SynopticResult.shape.mode,

@@ -5,6 +5,7 @@ import { badRequest, OperationOutcomeError } from '@medplum/core';
 import type {
   Extension,
   Observation,
+  OperationOutcome,
   Patient,
   QuestionnaireResponse,
   QuestionnaireResponseItem,
@@ -12,6 +13,7 @@ import type {
 } from '@medplum/fhirtypes';
 import type { Answers, AnswerValue, ItemAnswer, Violation } from '../../common/contracts';
 import { checkConstraints } from '../synoptic/constraints';
+import { templateMismatch } from '../synoptic/rules';
 import { EXT, optionOf, type Template, type TemplateItem } from '../synoptic/template';
 import { synopticObservations } from '../writeback/synoptic-observations';
 
@@ -25,6 +27,11 @@ export interface Approval {
   /** Items whose answer the pathologist changed. */
   edited: string[];
 }
+
+const notApplicable = (text: string): OperationOutcome => ({
+  resourceType: 'OperationOutcome',
+  issue: [{ severity: 'error', code: 'business-rule', details: { text } }],
+});
 
 const strings = (exts: Extension[] | undefined, url: string): string[] =>
   (exts ?? []).filter((e) => e.url === url && typeof e.valueString === 'string').map((e) => e.valueString!);
@@ -97,7 +104,8 @@ const violationExt = (v: Violation): Extension => ({
  * @param response - The extracted QuestionnaireResponse.
  * @param edits - New answers by linkId.
  * @param subject - The patient, when the response names none.
- * @returns The approved response (still in-progress), its Observations, the remaining violations and the edited items.
+ * @returns The approved response (still in-progress), its Observations, the remaining violations and the edited items;
+ *   throws a 422 OperationOutcomeError when the template does not apply to the report (a resection form on a biopsy).
  */
 export function approveForm(
   template: Template,
@@ -108,6 +116,11 @@ export function approveForm(
 ): Approval {
   if ((response.questionnaire ?? '').split('|')[0] !== template.url) {
     throw new OperationOutcomeError(badRequest(`The response does not answer ${template.url}`));
+  }
+  const mismatch = templateMismatch(template, text);
+  if (mismatch) {
+    // A form that does not apply would save a complete-looking synoptic report of a specimen it does not describe.
+    throw new OperationOutcomeError(notApplicable(`This form cannot be approved: ${mismatch}`));
   }
   const byId = new Map((response.item ?? []).map((i) => [i.linkId, i]));
   const answers: Answers = {};

@@ -128,6 +128,35 @@ describe('synoptic routes', () => {
     expect(res.status).toBe(400);
   });
 
+  it('refuses with 422 to approve a resection form on a biopsy, whatever the client sends', async () => {
+    const biopsy =
+      'SPECIMEN: Sigmoid colon, endoscopic biopsy. MICROSCOPIC: Fragments of colonic mucosa with invasive ' +
+      'adenocarcinoma, moderately differentiated. Tumor measures up to 0.4 cm in the largest fragment.';
+    const extracted = (await (
+      await post('/extract', { template: 'cap-colorectal-resection', text: biopsy })
+    ).json()) as Extracted & { view: { notApplicable?: string } };
+    expect(extracted.view.notApplicable).toMatch(/biopsy.*does not apply/);
+    const res = await post('/approve', {
+      template: 'cap-colorectal-resection',
+      text: biopsy,
+      response: extracted.response,
+      edits: { procedure: 'Sigmoidectomy' },
+    });
+    expect(res.status).toBe(422);
+    const outcome = (await res.json()) as OperationOutcome;
+    expect(outcome.issue?.[0]?.details?.text).toMatch(/^This form cannot be approved: .*biopsy.*does not apply/);
+    // The resection it describes can still be approved.
+    const ok = (await (
+      await post('/extract', { template: 'cap-colorectal-resection', text: GROSS })
+    ).json()) as Extracted;
+    const approved = await post('/approve', {
+      template: 'cap-colorectal-resection',
+      text: GROSS,
+      response: ok.response,
+    });
+    expect(approved.status).toBe(200);
+  });
+
   it('extracts TNM Observations from an approved lung form', async () => {
     const { response } = (await (
       await postAs('p2', '/extract', { template: 'ajcc8-lung-resection', text: LUNG, subject: 'Patient/p2' })

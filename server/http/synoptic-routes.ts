@@ -21,6 +21,7 @@ import {
   textKey,
   toQuestionnaireResponse,
 } from '../synoptic';
+import { templateMismatch } from '../synoptic/rules';
 import { type ApiEnv, callerOf } from './auth/middleware';
 import { parseBody } from './parse';
 import { approveForm } from './synoptic-approve';
@@ -103,7 +104,9 @@ export function synopticRoutes(options: SynopticRoutesOptions = {}): Hono<ApiEnv
     };
     try {
       const result = await extractSynoptic(template, report, { model: model(), signal: c.req.raw.signal });
-      return c.json({ view: resultView(template, result), response: toQuestionnaireResponse(template, result) });
+      const mismatch = templateMismatch(template, input.text);
+      const view = { ...resultView(template, result), ...(mismatch ? { notApplicable: mismatch } : {}) };
+      return c.json({ view, response: toQuestionnaireResponse(template, result) });
     } catch (err) {
       return modelUnavailable(err);
     }

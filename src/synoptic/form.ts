@@ -68,15 +68,13 @@ export function flagsByItem(violations: Violation[]): Map<string, string[]> {
   return flags;
 }
 
-/** An issue of the extraction saying the template does not fit the report (e.g. a resection form on a biopsy). */
-const NOT_APPLICABLE = /\bdoes not apply\b/i;
-
 /**
  * Why a form cannot be approved at all: the template does not apply to the report. A form that does not apply would
  * save a complete-looking synoptic report of a specimen it does not describe.
+ * The server says so in a field of its own (and refuses to approve such a form whatever the app sends).
  * @param view - The extraction view.
  * @returns The server's sentence saying so, or undefined when the template applies.
  */
-export function notApplicable(view: Pick<ExtractionView, 'issues'>): string | undefined {
-  return view.issues.find((i) => NOT_APPLICABLE.test(i));
+export function notApplicable(view: Pick<ExtractionView, 'notApplicable'>): string | undefined {
+  return view.notApplicable;
 }

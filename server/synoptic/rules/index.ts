@@ -37,6 +37,8 @@ export interface ReadScope {
   notes: string[];
   /** Set when nothing can be read (no gross description in a sectioned resection report). */
   fatal?: string;
+  /** Set, with the reason, when the template does not apply to the report (a resection form on a biopsy). */
+  notApplicable?: string;
 }
 
 /**
@@ -49,5 +51,22 @@ export interface ReadScope {
 export function scopeFor(template: Template, text: string): ReadScope {
   if (template.id !== 'cap-colorectal-resection') return { text, fixed: {}, notes: [] };
   const s = colorectalScope(text);
-  return { text: s.text, fixed: s.fixed, notes: s.issue ? [s.issue] : [], ...(s.fatal ? { fatal: s.fatal } : {}) };
+  const covered = s.specimen.kind === 'resection' || s.specimen.kind === 'unclear';
+  return {
+    text: s.text,
+    fixed: s.fixed,
+    notes: s.issue ? [s.issue] : [],
+    ...(s.fatal ? { fatal: s.fatal } : {}),
+    ...(!covered && s.issue ? { notApplicable: s.issue } : {}),
+  };
+}
+
+/**
+ * Why a template does not apply to a report at all (its form cannot be approved), judged from the report itself.
+ * @param template - The template.
+ * @param text - The whole report text.
+ * @returns The reason in words, or undefined when the template applies (or may apply: an unclear specimen).
+ */
+export function templateMismatch(template: Template, text: string): string | undefined {
+  return scopeFor(template, text).notApplicable;
 }

@@ -86,6 +86,8 @@ describe('SynopticForm on a report the template does not fit', () => {
       issues: [
         'The report describes a biopsy, not a resection specimen: the CAP colon and rectum resection template does not apply; procedure and margin status were not answered.',
       ],
+      notApplicable:
+        'The report describes a biopsy, not a resection specimen: the CAP colon and rectum resection template does not apply; procedure and margin status were not answered.',
     },
   } as Extraction;
   const html = renderToStaticMarkup(
