@@ -15,6 +15,7 @@ import type { RunManifest } from '../registry/merge';
 import { connectRedis } from '../registry/redis';
 import { loadBundle } from '../sandbox/seed';
 import { syntheticCohort } from '../sandbox/synthetic';
+import { CpuSampler, cpuFigures, ownCpuSeconds } from './bench-cpu';
 import { mountSandbox } from './sandbox-mount';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -173,17 +174,34 @@ export async function benchRegistry(
       children.push(warm);
       await exit(warm);
       const out = join(work, `run-${size}-${workers}`);
+      const cpu = new CpuSampler();
+      ws.forEach((w, i) => cpu.track(`worker${i}`, w.proc.pid));
+      cpu.track('redis', redis.pid);
+      const ownBefore = ownCpuSeconds();
+      const workersBefore = ws.map((_, i) => cpu.seconds(`worker${i}`) ?? 0);
+      const redisBefore = cpu.seconds('redis') ?? 0;
+      const startedAt = performance.now();
       const coordinator = start(
         ['registry', 'run', '--fhir', fhirBase, '--group', groups[String(size)]!, '--out', out, '--json'],
         { REDIS_URL: redisUrl, ONCOAGENT_FHIR_TOKEN: token }
       );
       children.push(coordinator);
+      cpu.track('coordinator', coordinator.proc.pid);
       await exit(coordinator);
+      cpu.sample();
+      cpu.stop();
+      const wallMs = performance.now() - startedAt;
+      const used = {
+        workers: ws.reduce((sum, _, i) => sum + (cpu.seconds(`worker${i}`) ?? 0) - workersBefore[i]!, 0),
+        fhirServer: ownCpuSeconds() - ownBefore,
+        coordinator: cpu.seconds('coordinator'),
+        redis: (cpu.seconds('redis') ?? redisBefore) - redisBefore,
+      };
       for (const w of ws) w.proc.kill('SIGTERM');
       await Promise.all(ws.map(exit));
       const manifest = JSON.parse(coordinator.out) as RunManifest;
       const workerRss = Math.max(...ws.map((w) => Number(/peak RSS (\d+) MB/.exec(w.err)?.[1] ?? Number.NaN)));
-      return { manifest, workerRss };
+      return { manifest, workerRss, cpu: cpuFigures(used, manifest.patients.total, wallMs) };
     };
     // Rates on the whole cohort (a 200-patient run lasts ~10 s: its start and last job weigh on the rate); peak RSS
     // of two-worker runs on the slice and on the whole cohort, to show it does not grow with the cohort.
@@ -230,6 +248,11 @@ export async function benchRegistry(
         workers2: rate2,
         speedup: Math.round((rate2 / rate1) * 100) / 100,
         workers2Slice: part.manifest.timings.patientsPerHour,
+      },
+      cpu: {
+        note: 'CPU milliseconds per patient by process over the jobs phase (the FHIR server is the sandbox in the bench process; the coordinator over its whole life, export included) and the cores the run kept busy, from /proc',
+        workers1: one.cpu,
+        workers2: two.cpu,
       },
       failed: one.manifest.patients.failed + two.manifest.patients.failed + part.manifest.patients.failed,
       peakRssMb: {
