@@ -1,22 +1,13 @@
-// SDC observation-based extraction of a synoptic lung QuestionnaireResponse: the items marked `observationExtract`
-// become TNM category Observations and a stage group Observation with hasMember, built by the same staging builders as
-// the workup (mCODE-aligned, AJCC 8th method), preliminary and derived from the response.
+// The Observations of an approved synoptic QuestionnaireResponse for the approval path, the registry and the plan:
+// SDC definition-based $extract (the Questionnaire's own extraction metadata) with stable ids, so a form extracted twice
+// gives the same resources, and references between them as `Observation/<id>`.
 import { createHash } from 'node:crypto';
-import type { Coding, Observation, Patient, Questionnaire, QuestionnaireResponse, Reference } from '@medplum/fhirtypes';
+import type { Observation, Patient, Questionnaire, QuestionnaireResponse, Reference } from '@medplum/fhirtypes';
 import { CANONICAL_BASE } from '../fhir/canonical';
-import { type TnmAxis, type TnmBase, tnmCategoryObservation, tnmStageGroupObservation } from './staging';
+import { extractResources } from '../sdc/extract';
 
-const OBS_EXTRACT = 'http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-observationExtract';
 /** Identifier system of extracted Observations; the value is `<QuestionnaireResponse id>:<linkId>`. */
 export const SYNOPTIC_OBSERVATION_SYSTEM = `${CANONICAL_BASE}/identifier/synoptic-observation`;
-
-/** The pathological TNM LOINC code of each Questionnaire item → the axis it stages. */
-const AXIS_OF: Record<string, TnmAxis | 'group'> = {
-  '21899-0': 't',
-  '21900-6': 'n',
-  '21901-4': 'm',
-  '21902-2': 'group',
-};
 
 export interface ExtractedObservations {
   observations: Observation[];
@@ -25,64 +16,34 @@ export interface ExtractedObservations {
 }
 
 /**
- * Extracts the TNM Observations of a synoptic response.
- * @param questionnaire - The Questionnaire answered (its items carry the LOINC codes and observationExtract flags).
- * @param response - The QuestionnaireResponse; needs an id (Observations derive from it).
+ * Extracts the Observations of a synoptic response (for lung: T, N, M and the stage group) with SDC $extract.
+ * @param questionnaire - The Questionnaire answered (its items carry definitionExtract metadata).
+ * @param response - The QuestionnaireResponse; needs an id (Observations derive from it and their ids from both).
  * @param opts - `subject` when the response has none (mCODE requires one; without it the Observations omit subject).
- * @returns Category Observations first, then the stage group referencing them (`Observation/<id>`).
+ * @returns The Observations in Questionnaire order (for lung: categories, then the stage group referencing them as
+ *   `Observation/<id>`), and the extractable items left unanswered.
  */
 export function synopticObservations(
   questionnaire: Questionnaire,
   response: QuestionnaireResponse,
   opts: { subject?: Reference<Patient> } = {}
 ): ExtractedObservations {
-  if (!response.id) throw new Error('The QuestionnaireResponse needs an id to derive Observations from it');
-  const subject = (response.subject ?? opts.subject) as Reference<Patient> | undefined;
-  const base: TnmBase = {
-    subject: subject ?? { reference: '' },
-    issued: response.authored ?? new Date().toISOString(),
-  };
-  const answers = new Map((response.item ?? []).map((i) => [i.linkId, i.answer?.[0]?.valueCoding]));
-  const finish = (o: Observation, linkId: string, coding: Coding): Observation => {
-    const { subject: _s, ...rest } = o;
-    return {
-      ...rest,
-      id: obsId(response.id!, linkId),
-      meta: { ...o.meta, ...(response.meta?.security ? { security: response.meta.security } : {}) },
-      identifier: [{ system: SYNOPTIC_OBSERVATION_SYSTEM, value: `${response.id}:${linkId}` }],
-      ...(subject ? { subject } : {}),
-      valueCodeableConcept: { coding: [coding], text: o.valueCodeableConcept?.text ?? coding.display },
-      derivedFrom: [{ reference: `QuestionnaireResponse/${response.id}` }],
-    };
-  };
-  const categories: Observation[] = [];
-  let group: { linkId: string; coding: Coding } | undefined;
-  const skipped: ExtractedObservations['skipped'] = [];
-  for (const def of questionnaire.item ?? []) {
-    if (!def.extension?.some((e) => e.url === OBS_EXTRACT && e.valueBoolean === true)) continue;
-    const axis = def.code?.map((c) => AXIS_OF[c.code ?? '']).find(Boolean);
-    const coding = answers.get(def.linkId);
-    if (!axis) skipped.push({ linkId: def.linkId, reason: 'no TNM code on the Questionnaire item' });
-    else if (!coding?.code) skipped.push({ linkId: def.linkId, reason: 'not answered' });
-    else if (axis === 'group') group = { linkId: def.linkId, coding };
-    // M usually comes from clinical information (cM), so it gets the unprefixed M category; T and N are pathologic.
-    else
-      categories.push(
-        finish(
-          tnmCategoryObservation(axis, coding.display ?? coding.code, axis === 'm' ? null : 'p', base),
-          def.linkId,
-          coding
-        )
-      );
-  }
-  const observations = [...categories];
-  if (group) {
-    const members = categories.map((c) => ({ reference: `Observation/${c.id}` }));
-    const value = group.coding.display ?? group.coding.code!;
-    observations.push(
-      finish(tnmStageGroupObservation(value, { t: 'p', n: 'p' }, base, members), group.linkId, group.coding)
-    );
-  }
+  const responseId = response.id;
+  if (!responseId) throw new Error('The QuestionnaireResponse needs an id to derive Observations from it');
+  const subject = response.subject ?? opts.subject;
+  const { entries, skipped } = extractResources(questionnaire, { ...response, ...(subject ? { subject } : {}) });
+  const ids = new Map(entries.map((e, i) => [e.fullUrl, obsId(responseId, e.linkId ?? String(i))]));
+  const observations = entries
+    .filter((e) => e.resource.resourceType === 'Observation')
+    .map((e) => {
+      const o = e.resource as Observation;
+      // References between the extracted Observations (the stage group's members) use the ids given here.
+      const hasMember = o.hasMember?.map((r) => {
+        const id = r.reference ? ids.get(r.reference) : undefined;
+        return id ? { reference: `Observation/${id}` } : r;
+      });
+      return { ...o, id: ids.get(e.fullUrl), ...(hasMember ? { hasMember } : {}) };
+    });
   return { observations, skipped };
 }
 

@@ -4,15 +4,15 @@
 // entry leaves no half-written sign-off and is reported entry by entry.
 import { OperationOutcomeError } from '@medplum/core';
 import type { Bundle, Device, DiagnosticReport, Observation, Provenance, Resource } from '@medplum/fhirtypes';
+
+/** A result or report as the chart holds it. */
+type SavedResource = Observation | DiagnosticReport;
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkupResult, WritebackPlan } from '../../common/contracts';
 import { OBSERVATION_REPLACES, SUPERSEDED_TAG } from '../../common/writeback/systems';
-import { applySavedAction } from '../../src/writeback/saved-commit';
-import type { SavedResource } from '../../src/writeback/saved-review';
 import { authorizeAndExchange, backendToken, ehrLaunch } from '../../tests/support/smart-flow';
 import { startTestServer, type TestServer } from '../../tests/support/test-server';
 import { createFhirClient } from '../fhir/fhir-client';
-import { fhirTransport } from '../fhir/transport';
 import { SANDBOX_USER } from '../sandbox/auth/token';
 import type { Emulation } from '../sandbox/emulation';
 import { commitPlan } from './commit';
@@ -219,11 +219,14 @@ describe.each(MODES)('write-back on the %s', (_name, emulate) => {
     );
     expect(results.map((c) => c.resourceType)).toEqual(expect.arrayContaining(['Observation', 'DiagnosticReport']));
     const activeBefore = await active();
-    // The clinician discards them in the app (the app's own code, with a reason).
-    const saved = await Promise.all(results.map(async (c) => (await fhir<SavedResource>(c.location)).body));
-    const actor = { reference: SANDBOX_USER, display: 'Dr. Alex Sandbox' };
-    const discard = await applySavedAction(fhirTransport(client()), saved, 'discard', actor, 'wrong staging input');
-    expect(discard.ok).toBe(true);
+    // The clinician discards them as the app's History does: a versioned update to entered-in-error (a report:
+    // cancelled), nothing deleted.
+    for (const c of results) {
+      const current = (await fhir<SavedResource>(c.location)).body;
+      const status = current.resourceType === 'DiagnosticReport' ? 'cancelled' : 'entered-in-error';
+      const put = await fhir(c.location, { method: 'PUT', body: JSON.stringify({ ...current, status }) });
+      expect(put.status).toBe(200);
+    }
     expect(await active()).toBe(activeBefore - results.filter((c) => c.resourceType === 'Observation').length);
 
     // Re-run: the findings are written again as new resources; the withdrawn ones stay withdrawn.
