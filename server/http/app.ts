@@ -11,9 +11,11 @@ import { loadConfig, type OncoConfig, VERSION } from '../config';
 import { apiGuard } from './api-guard';
 import { FhirOrigins, TokenVerifier } from './auth';
 import { checkRoutes } from './check-routes';
+import { imagingRoutes } from './imaging-routes';
 import { knowledgeRoutes } from './knowledge-routes';
 import { PlanPool } from './plan/pool';
 import { onApiError, sendOutcome } from './problem';
+import { MAX_SDC_BYTES, sdcRoutes } from './sdc-routes';
 import { contentSecurityPolicy, serveApp } from './static';
 import { MAX_SYNOPTIC_BYTES, synopticRoutes } from './synoptic-routes';
 import { MAX_START_BYTES, workupRoutes } from './workup-routes';
@@ -80,7 +82,9 @@ export const DEFAULT_APP_DIR = resolve(import.meta.dirname, '../../dist/app');
 export async function createApp(options: AppOptions): Promise<App> {
   const app = new Hono();
   const config = options.config ?? loadConfig();
-  const csp = contentSecurityPolicy(options.cspConnect);
+  // The viewer fetches images from a configured PACS itself: the page may connect there too.
+  const pacsOrigins = config.tools.pacsOrigins ?? [];
+  const csp = contentSecurityPolicy([options.cspConnect, ...pacsOrigins].join(' '));
   const fhirOrigins = new FhirOrigins([
     ...(options.fhirOrigins ?? []),
     ...(options.selfOrigins ?? []),
@@ -100,18 +104,23 @@ export async function createApp(options: AppOptions): Promise<App> {
         '/api/workups': MAX_START_BYTES,
         '/api/writeback/plan': MAX_PLAN_BYTES,
         '/api/synoptic': MAX_SYNOPTIC_BYTES,
+        '/api/fhir': MAX_SDC_BYTES,
       },
       fallbackBodyBytes: OTHER_BODY_BYTES,
     })
   );
   app.get('/api/health', (c) => c.json({ status: 'ok', version: VERSION }));
-  app.get('/api/config', (c) => c.json({ clientId: options.clientId, scope: options.scope, version: VERSION }));
+  app.get('/api/config', (c) =>
+    c.json({ clientId: options.clientId, scope: options.scope, version: VERSION, pacsOrigins })
+  );
   const plans = new PlanPool();
   if (options.warmPlanWorker) plans.warm();
   app.route('/api/writeback', writebackRoutes({ pool: plans }));
   app.route('/api/knowledge', knowledgeRoutes({ rag: config.rag }));
   app.route('/api/check', checkRoutes({ scope: options.scope }));
+  app.route('/api/imaging', imagingRoutes({ tools: config.tools }));
   app.route('/api/synoptic', synopticRoutes({ llm: config.llm }));
+  app.route('/api/fhir', sdcRoutes());
   // One retrieval for the server's life: the knowledge index is opened on the first workup and kept open.
   const retrieve = createRetrieve({ config: config.rag });
   app.route(

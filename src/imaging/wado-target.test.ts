@@ -41,17 +41,27 @@ describe('wadoTarget', () => {
     expect(target).toEqual({
       ok: true,
       url: 'https://ehr.example/dicomweb/studies/1.2.3/series/1.2.3.4/instances/1.2.3.4.2',
+      sendToken: true,
       studyUid: '1.2.3',
       seriesUid: '1.2.3.4',
       sopUid: '1.2.3.4.2',
     });
   });
 
-  it('does not fetch from another origin', () => {
+  it('does not fetch from another origin unless it is a listed PACS, which never gets the token', () => {
     const target = wadoTarget(study, [endpoint('https://pacs.other.example/wado')], base);
     expect(target).toEqual({
       ok: false,
-      reason: 'Images on another server are not fetched (https://pacs.other.example).',
+      reason:
+        'Images on another server are not fetched (https://pacs.other.example): it is not listed in ONCOAGENT_PACS_ORIGINS.',
+    });
+    const listed = wadoTarget(study, [endpoint('https://pacs.other.example/wado')], base, [
+      'https://pacs.other.example',
+    ]);
+    expect(listed).toMatchObject({
+      ok: true,
+      sendToken: false,
+      url: expect.stringMatching(/^https:\/\/pacs\.other\.example\/wado\/studies\//),
     });
   });
 

@@ -5,6 +5,8 @@ import type { Endpoint, ImagingStudy, Reference, Resource } from '@medplum/fhirt
 export interface WadoTarget {
   ok: true;
   url: string;
+  /** True only on the FHIR server's own origin: a PACS elsewhere never receives the EHR's token. */
+  sendToken: boolean;
   studyUid: string;
   seriesUid: string;
   sopUid: string;
@@ -51,13 +53,20 @@ export function wadoEndpoint(study: ImagingStudy, included: Resource[]): Endpoin
 
 /**
  * Chooses the middle instance (by instance number) of the study's first series and builds its WADO-RS URL.
- * Only endpoints on the FHIR server's origin are used, so the user's token never goes to another server.
+ * Endpoints on the FHIR server's origin get the user's token; one on another origin is used only when the server
+ * lists it (ONCOAGENT_PACS_ORIGINS), and without the token.
  * @param study - The ImagingStudy.
  * @param included - Resources included with the record (Endpoints).
  * @param fhirBase - The FHIR base URL.
+ * @param pacsOrigins - Other origins images may be fetched from.
  * @returns The target, or the reason none is fetched.
  */
-export function wadoTarget(study: ImagingStudy, included: Resource[], fhirBase: string): WadoTarget | WadoSkip {
+export function wadoTarget(
+  study: ImagingStudy,
+  included: Resource[],
+  fhirBase: string,
+  pacsOrigins: readonly string[] = []
+): WadoTarget | WadoSkip {
   const studyUid = studyInstanceUid(study);
   if (!studyUid) {
     return { ok: false, reason: 'The study has no DICOM Study Instance UID (identifier urn:dicom:uid).' };
@@ -78,11 +87,15 @@ export function wadoTarget(study: ImagingStudy, included: Resource[], fhirBase: 
   } catch {
     return { ok: false, reason: `The imaging endpoint address "${endpoint.address}" is not an absolute URL.` };
   }
-  if (address.origin !== new URL(fhirBase).origin) {
-    return { ok: false, reason: `Images on another server are not fetched (${address.origin}).` };
+  const sendToken = address.origin === new URL(fhirBase).origin;
+  if (!sendToken && !pacsOrigins.includes(address.origin)) {
+    return {
+      ok: false,
+      reason: `Images on another server are not fetched (${address.origin}): it is not listed in ONCOAGENT_PACS_ORIGINS.`,
+    };
   }
   const base = endpoint.address.replace(/\/+$/, '');
   const path = [studyUid, series.uid, instance.uid].map(encodeURIComponent);
   const url = `${base}/studies/${path[0]}/series/${path[1]}/instances/${path[2]}`;
-  return { ok: true, url, studyUid, seriesUid: series.uid, sopUid: instance.uid };
+  return { ok: true, url, sendToken, studyUid, seriesUid: series.uid, sopUid: instance.uid };
 }

@@ -100,11 +100,11 @@ describe.each(MODES)('write-back on the %s', (_name, emulate) => {
 
     // The chart is reloaded: the new, signed results appear under their workup in the patient view.
     await page.getByTestId('chart-reloaded').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('saved-group').count()).toBe(1);
-    expect(await page.locator('[data-testid="oncoagent-output"][data-status="final"]').count()).toBe(
-      writtenObservations + 1
-    );
-    expect(await page.locator('[data-testid="oncoagent-output"]', { hasText: 'Progressive disease' }).count()).toBe(1);
+    // "Saved by OncoAgent" (testid history) is the one card for saved results: one signed workup, all results final.
+    expect(await page.getByTestId('history-group').count()).toBe(1);
+    expect(await page.getByTestId('history-group').getAttribute('data-pending')).toBe('false');
+    expect(await page.locator('[data-testid="history-result"][data-status="final"]').count()).toBe(writtenObservations);
+    expect(await page.locator('[data-testid="history-result"]', { hasText: 'Progressive disease' }).count()).toBe(1);
     await page.screenshot({
       path: resolve(OUTPUT_DIR, `writeback-saved${emulate ? '-medplum' : ''}.png`),
       fullPage: true,

@@ -11,7 +11,7 @@ import { browserApi } from '../../workup/api';
 import { partitionOutputs } from '../../writeback/outputs';
 import { Banner } from '../Banner/Banner';
 import { Biomarkers } from '../Biomarkers/Biomarkers';
-import { ChartOutputs } from '../ChartOutputs/ChartOutputs';
+import { Charts } from '../Charts/Charts';
 import { HistoryCard } from '../History/History';
 import { Imaging } from '../Imaging/Imaging';
 import { Labs } from '../Labs/Labs';
@@ -21,6 +21,7 @@ import { Reports } from '../Reports/Reports';
 import { StructuredForm } from '../StructuredForm/StructuredForm';
 import { useApprovedForms } from '../StructuredForm/useApprovedForms';
 import { TreatmentTimeline } from '../TreatmentTimeline/TreatmentTimeline';
+import { ViewerProvider } from '../Viewer/ViewerContext';
 import { Workup } from '../Workup/Workup';
 
 export interface AppProps {
@@ -71,7 +72,7 @@ function PatientView({
     ) : null;
   };
   return (
-    <>
+    <ViewerProvider record={record} client={client}>
       <Banner patient={record.patient} conditions={record.conditions} />
       {record.truncated.length > 0 && (
         <p className="notice" role="status" data-testid="record-truncated">
@@ -79,6 +80,7 @@ function PatientView({
         </p>
       )}
       <Workup client={client} record={record} forms={forms} onWritten={onReload} />
+      <Charts observations={observations} record={record} saved={ourObservations} />
       <div className="grid">
         <ProblemList conditions={record.conditions} />
         <Biomarkers observations={observations} />
@@ -95,10 +97,9 @@ function PatientView({
           documentReferences={record.documentReferences}
           extra={structuredForm}
         />
-        <ChartOutputs observations={ourObservations} reports={ourReports} />
         <HistoryCard client={client} reports={ourReports} observations={ourObservations} onChanged={onReload} />
       </div>
-    </>
+    </ViewerProvider>
   );
 }
 

@@ -4,6 +4,7 @@
 import type { DiagnosticReport, Observation } from '@medplum/fhirtypes';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OBSERVATION_REPLACES } from '../../../common/writeback/systems';
 import type { SavedActionReport } from '../../writeback/saved-commit';
 import { History } from './History';
 import type { SavedActions } from './useSavedActions';
@@ -131,5 +132,20 @@ describe('History', () => {
     ]);
     expect(screen.queryByText('Conclusion new')).toBeNull();
     expect(screen.getByTestId('history-withdrawn').textContent).toMatch(/^2 discarded items/);
+  });
+
+  it('is the one card for saved results: it marks a result a later signed result replaced', () => {
+    const later = {
+      ...obs('d', 'RECIST response', 'final'),
+      extension: [{ url: OBSERVATION_REPLACES, valueReference: { reference: 'Observation/a' } }],
+    };
+    const reports = [...REPORTS, report('latest', '2026-11-28T10:00:00Z', ['d'], 'final')];
+    render(
+      <History reports={reports} observations={[...OBS, later]} actions={actions()} onChanged={async () => undefined} />
+    );
+    expect(screen.getByRole('heading', { name: /^Saved by OncoAgent/ })).toBeTruthy();
+    const rows = screen.getAllByTestId('history-result');
+    expect(rows.map((r) => r.getAttribute('data-superseded'))).toEqual(['false', 'false', 'false', 'true']);
+    expect(within(rows[3]!).getByTestId('superseded-mark').textContent).toBe('replaced by a later signed result');
   });
 });

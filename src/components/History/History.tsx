@@ -1,10 +1,11 @@
-// "History": the earlier workups OncoAgent wrote to this chart (by the app, `oncoagent workup --write` or a registry
-// run), newest first with their results grouped, so preliminary ones can be reviewed and signed or discarded.
+// "Saved by OncoAgent": the one place for what OncoAgent wrote to this chart (by the app, `oncoagent workup --write` or a
+// registry run), newest workup first with its results, where preliminary ones are reviewed and signed or discarded and
+// a result a later signed one replaced is marked as such.
 import type { DiagnosticReport, Observation } from '@medplum/fhirtypes';
 import type Client from 'fhirclient/lib/Client';
 import { type ReactNode, useState } from 'react';
 import type { SavedActionReport } from '../../writeback/saved-commit';
-import { savedGroups } from '../../writeback/saved-groups';
+import { replacedResults, savedGroups } from '../../writeback/saved-groups';
 import { awaitsReview, isWithdrawn } from '../../writeback/saved-review';
 import { Card } from '../Card/Card';
 import { HistoryGroup, Outcome } from './HistoryGroup';
@@ -30,11 +31,12 @@ export function History({ reports, observations, actions, onChanged }: HistoryPr
   const groups = savedGroups(activeReports, activeResults).filter((g) => g.report || g.results.length);
   const withdrawn = reports.length + observations.length - activeReports.length - activeResults.length;
   const [outcome, setOutcome] = useState<SavedActionReport | undefined>();
+  const replaced = replacedResults(observations);
   const pending = groups.filter((g) => [...(g.report ? [g.report] : []), ...g.results].some(awaitsReview)).length;
   return (
-    <Card title="History" testId="history" count={groups.length || undefined} wide>
+    <Card title="Saved by OncoAgent" testId="history" count={groups.length || undefined} wide>
       {outcome && <Outcome report={outcome} />}
-      {groups.length === 0 && <p className="empty">No earlier workups are saved in this chart.</p>}
+      {groups.length === 0 && <p className="empty">Nothing from OncoAgent is saved in this chart yet.</p>}
       {pending > 0 && (
         <p className="notice" data-testid="history-pending">
           {pending === 1 ? 'One workup has' : `${pending} workups have`} results nobody has reviewed yet.
@@ -45,6 +47,7 @@ export function History({ reports, observations, actions, onChanged }: HistoryPr
           key={g.report?.id ?? 'unlisted'}
           report={g.report}
           results={g.results}
+          replaced={replaced}
           actions={actions}
           onChanged={onChanged}
           onOutcome={setOutcome}

@@ -13,6 +13,8 @@ import type { SavedActions } from './useSavedActions';
 export interface HistoryGroupProps {
   report?: DiagnosticReport;
   results: Observation[];
+  /** `Observation/<id>` of results a later signed result replaced. */
+  replaced?: Set<string>;
   actions: SavedActions;
   /** Reloads the record after a change. */
   onChanged: () => Promise<void>;
@@ -27,6 +29,8 @@ const when = (iso: string | undefined): string => {
 
 /** The value in words (a therapeutic implication as "cetuximab: predicted resistant"), no code-system text. */
 const value = (o: Observation): string => observationText(o) || '—';
+
+const NONE = new Set<string>();
 
 const statusText = (r: SavedResource): string => (awaitsReview(r) ? 'Not reviewed' : 'Signed');
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -54,7 +58,14 @@ export function Outcome({ report }: { report: SavedActionReport }): ReactNode {
  * @param props - The report, its results, the session's actions and the reload.
  * @returns The group.
  */
-export function HistoryGroup({ report, results, actions, onChanged, onOutcome }: HistoryGroupProps): ReactNode {
+export function HistoryGroup({
+  report,
+  results,
+  replaced = NONE,
+  actions,
+  onChanged,
+  onOutcome,
+}: HistoryGroupProps): ReactNode {
   const all: SavedResource[] = [...(report ? [report] : []), ...results];
   const pending = all.some(awaitsReview);
   const [open, setOpen] = useState<SavedAction | null>(null);
@@ -108,8 +119,21 @@ export function HistoryGroup({ report, results, actions, onChanged, onOutcome }:
           </thead>
           <tbody>
             {results.map((o) => (
-              <tr key={o.id} data-testid="history-result" data-status={o.status}>
-                <th scope="row">{conceptText(o.code) ?? 'Result'}</th>
+              <tr
+                key={o.id}
+                data-testid="history-result"
+                data-status={o.status}
+                data-superseded={String(replaced.has(`Observation/${o.id}`))}
+                className={replaced.has(`Observation/${o.id}`) ? 'superseded' : undefined}
+              >
+                <th scope="row">
+                  {conceptText(o.code) ?? 'Result'}
+                  {replaced.has(`Observation/${o.id}`) && (
+                    <span className="tag tag-warning" data-testid="superseded-mark">
+                      replaced by a later signed result
+                    </span>
+                  )}
+                </th>
                 <td>{value(o)}</td>
                 <td className={awaitsReview(o) ? 'status-preliminary' : 'status-final'}>{statusText(o)}</td>
               </tr>

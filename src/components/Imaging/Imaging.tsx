@@ -1,9 +1,11 @@
-// Imaging studies with a thumbnail of the first series' middle image and the study's key facts.
+// Imaging studies with a thumbnail of the first series' middle image, the study's key facts, and "Open images" (the
+// viewer) for a study whose images can be fetched.
 import type { ImagingStudy, Resource } from '@medplum/fhirtypes';
 import type { ReactNode } from 'react';
 import { summarizeStudy, wadoTarget } from '../../imaging';
 import { formatDate } from '../../record/format';
 import { Card } from '../Card/Card';
+import { useViewer } from '../Viewer/ViewerContext';
 import { Thumbnail } from './Thumbnail';
 
 export interface ImagingProps {
@@ -20,16 +22,18 @@ export interface ImagingProps {
  * @returns The card.
  */
 export function Imaging({ imagingStudies, included, fhirBase, authorization }: ImagingProps): ReactNode {
+  const viewer = useViewer();
   const studies = [...imagingStudies].sort((a, b) => (b.started ?? '').localeCompare(a.started ?? ''));
   return (
     <Card title="Imaging" testId="imaging" count={studies.length} empty="No imaging studies recorded.">
       <ul className="rows">
         {studies.map((study, i) => {
           const s = summarizeStudy(study);
+          const target = wadoTarget(study, included, fhirBase, viewer?.pacsOrigins);
           return (
             <li key={study.id ?? i} className="study" data-testid="imaging-study">
               <div className="study-image">
-                <Thumbnail target={wadoTarget(study, included, fhirBase)} authorization={authorization} />
+                <Thumbnail target={target} authorization={target.ok && target.sendToken ? authorization : null} />
               </div>
               <div>
                 <span className="row-title">{s.description}</span>
@@ -43,6 +47,16 @@ export function Imaging({ imagingStudies, included, fhirBase, authorization }: I
                   </span>
                   {study.status !== 'available' && <span>{study.status}</span>}
                 </div>
+                {viewer && study.id && s.instanceCount > 0 && (
+                  <button
+                    type="button"
+                    className="button button-quiet"
+                    data-testid="open-study"
+                    onClick={() => viewer.open({ studyId: study.id! })}
+                  >
+                    Open images
+                  </button>
+                )}
               </div>
             </li>
           );

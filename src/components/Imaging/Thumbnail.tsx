@@ -4,7 +4,7 @@ import { fetchThumbnail, type WadoSkip, type WadoTarget } from '../../imaging';
 
 export interface ThumbnailProps {
   target: WadoTarget | WadoSkip;
-  /** The Authorization header for the FHIR server's origin (targets are same-origin only), or null. */
+  /** The Authorization header, only for a target on the FHIR server's origin (never for a PACS elsewhere), or null. */
   authorization: string | null;
 }
 

@@ -5,6 +5,10 @@ import type { ReactNode } from 'react';
 import type { ClinicalScoreOutput, ScoreInputValue } from '../../../common/contracts/tools/clinical-score';
 import { plainText } from '../../record/plain';
 import { readableUnit } from '../../record/units';
+import { flagWords } from './flag-words';
+
+/** Tool-written text for a clinician: no identifiers, no parameter names. */
+const words = (text: string): string => flagWords(plainText(text));
 
 const inputValue = (i: ScoreInputValue): string => {
   const value = typeof i.value === 'boolean' ? (i.value ? 'yes' : 'no') : String(i.value);
@@ -23,12 +27,12 @@ export function Caveats({ assumptions = [], notes = [] }: { assumptions?: string
     <ul className="caveats">
       {assumptions.map((a) => (
         <li key={`a-${a}`} className="assumption" data-testid="assumption">
-          <strong>Assumption:</strong> {plainText(a)}
+          <strong>Assumption:</strong> {words(a)}
         </li>
       ))}
       {notes.map((n) => (
         <li key={`n-${n}`} className="caveat" data-testid="caveat">
-          <strong>Note:</strong> {plainText(n)}
+          <strong>Note:</strong> {words(n)}
         </li>
       ))}
     </ul>
@@ -48,7 +52,7 @@ export function ScoreCard({ score }: { score: ClinicalScoreOutput }): ReactNode 
         {score.title}: {String(score.value)}
         {unit ? ` ${unit}` : ''}
       </p>
-      <p>{score.interpretation}</p>
+      <p>{words(score.interpretation)}</p>
       <Caveats assumptions={score.assumptions} notes={score.notes} />
       {score.inputs.length > 0 && (
         <dl className="score-inputs" data-testid="score-inputs">

@@ -42,6 +42,52 @@ describe('ToolOutput', () => {
     expect(score.textContent).not.toContain('{');
   });
 
+  it('says the BCLC assumption as a judgement in words, never the tool’s flag name', () => {
+    const server = {
+      ...bclc,
+      assumptions: [
+        'Needed: a clinical judgement of liver function for Child-Pugh B. liverFunctionPreserved: true would stage ' +
+          'this patient A; liverFunctionPreserved: false would stage D.',
+      ],
+    };
+    render(<ToolOutput call={call('clinical_score', server)} />);
+    const assumption = screen.getByTestId('assumption').textContent ?? '';
+    expect(assumption).not.toMatch(/liverFunctionPreserved|true|false/);
+    expect(assumption).toContain('Liver function judged preserved would stage this patient A');
+    expect(assumption).toContain('liver function judged end-stage would stage D');
+  });
+
+  it('draws the RECIST sums of diameters by time point beside the response category', () => {
+    const response = call('assess_response', {
+      category: 'PD',
+      baselineSumMm: 44.8,
+      followUpSumMm: 58.6,
+      nadirSumMm: 44.8,
+      changeFromBaselinePct: 30.8,
+      rule: 'PD: sum rose 30.8 % above the nadir',
+    });
+    const recist = {
+      callId: 'c1',
+      category: 'PD',
+      points: [
+        { label: 'Baseline' as const, sumMm: 44.8, date: '2026-08-18' },
+        { label: 'Follow-up' as const, sumMm: 58.6, date: '2026-11-17' },
+      ],
+      progressionMm: 53.76,
+      partialResponseMm: 31.36,
+    };
+    render(<ToolOutput call={response} recist={recist} />);
+    const chart = screen.getByTestId('recist-chart');
+    expect(within(chart).getAllByTestId('recist-point')).toHaveLength(2);
+    expect(within(chart).getByTestId('chart-summary').textContent).toBe(
+      'Sum of target-lesion diameters: baseline 44.8 mm (18 Aug 2026), follow-up 58.6 mm (17 Nov 2026). ' +
+        'Progression from 53.8 mm, partial response at or below 31.4 mm.'
+    );
+    cleanup();
+    render(<ToolOutput call={response} />);
+    expect(screen.queryByTestId('recist-chart')).toBeNull();
+  });
+
   it('shows a tool warning in words above the result', () => {
     render(<ToolOutput call={{ ...call('clinical_score', bclc), warnings: ['Ascites grade was estimated.'] }} />);
     const warning = screen.getByTestId('tool-warning');

@@ -7,6 +7,8 @@ import { plainText } from '../../record/plain';
 import { callDetail, formatMs, toolTitle } from '../../workup/labels';
 import { actionabilityOf, predictionsOf, responseOf, scoreOf, segmentationOf, stageOf } from '../../workup/tool-views';
 import { AiLabel } from '../AiLabel/AiLabel';
+import { RecistChart } from '../Charts/RecistChart';
+import type { RecistSeries } from '../Charts/recist';
 import { Predictions } from '../Predictions/Predictions';
 import { Segmentation } from '../Segmentation/Segmentation';
 import { Therapies } from '../Therapies/Therapies';
@@ -28,7 +30,7 @@ export function json(value: unknown): string {
 
 const sign = (v: number): string => `${v > 0 ? '+' : ''}${v.toFixed(1)} %`;
 
-function Body({ call }: { call: WorkupToolCall }): ReactNode {
+function Body({ call, recist }: ToolOutputProps): ReactNode {
   if (call.status !== 'ok') {
     return (
       <p className={call.status === 'error' ? 'error' : 'muted'}>{plainText(call.message) ?? 'No reason was given.'}</p>
@@ -36,7 +38,7 @@ function Body({ call }: { call: WorkupToolCall }): ReactNode {
   }
   const segmentation = segmentationOf(call);
   if (segmentation) {
-    return <Segmentation view={segmentation} caption={callDetail(call.tool, call.args)} />;
+    return <Segmentation view={segmentation} caption={callDetail(call.tool, call.args)} call={call} />;
   }
   const response = responseOf(call);
   if (response) {
@@ -49,6 +51,7 @@ function Body({ call }: { call: WorkupToolCall }): ReactNode {
           )}
         </p>
         {response.rule && <p>{plainText(response.rule)}</p>}
+        {recist && recist.points.length >= 2 && <RecistChart series={recist} />}
       </div>
     );
   }
@@ -81,12 +84,18 @@ function Body({ call }: { call: WorkupToolCall }): ReactNode {
   return <ReadableOutput output={call.output} />;
 }
 
+export interface ToolOutputProps {
+  call: WorkupToolCall;
+  /** An assess_response call's sums of diameters by time point, dated from the record: drawn as a chart. */
+  recist?: RecistSeries;
+}
+
 /**
  * Shows one tool call's result with its title, status and time.
- * @param props - The call.
+ * @param props - The call and, for a response assessment, its time points.
  * @returns The result block.
  */
-export function ToolOutput({ call }: { call: WorkupToolCall }): ReactNode {
+export function ToolOutput({ call, recist }: ToolOutputProps): ReactNode {
   const detail = callDetail(call.tool, call.args);
   return (
     <article className="tool-output" data-testid="tool-output" data-tool={call.tool} data-status={call.status}>
@@ -104,7 +113,7 @@ export function ToolOutput({ call }: { call: WorkupToolCall }): ReactNode {
           <strong>Warning:</strong> {plainText(w)}
         </p>
       ))}
-      <Body call={call} />
+      <Body call={call} recist={recist} />
     </article>
   );
 }

@@ -7,6 +7,7 @@ import type { WorkupError } from '../../workup/errors';
 import { reportOf } from '../../workup/report';
 import { FollowUps } from '../FollowUp/FollowUp';
 import { ReviewSign } from '../ReviewSign/ReviewSign';
+import { useViewerWorkup } from '../Viewer/ViewerContext';
 import { WorkupProgress } from '../WorkupProgress/WorkupProgress';
 import { WorkupReport } from '../WorkupReport/WorkupReport';
 import { useWorkup } from './useWorkup';
@@ -47,6 +48,8 @@ export function Workup({ client, record, forms = NO_FORMS, onWritten = NO_RELOAD
   const questionId = useId();
   const running = view.phase === 'starting' || view.phase === 'running';
   const report = reportOf(view);
+  // Lesions re-measured in the viewer replace the automated ones in what is signed; each re-measure re-opens review.
+  const signed = useViewerWorkup(view.phase === 'done' ? view.result : undefined);
 
   const onSubmit = (event: FormEvent): void => {
     event.preventDefault();
@@ -102,8 +105,8 @@ export function Workup({ client, record, forms = NO_FORMS, onWritten = NO_RELOAD
       {view.phase === 'done' && view.result && (
         <FollowUps key={view.result.id} client={client} workup={view.result} record={record} />
       )}
-      {view.phase === 'done' && view.result && (
-        <ReviewSign key={view.result.id} client={client} workup={view.result} forms={forms} onWritten={onWritten} />
+      {view.phase === 'done' && signed.workup && (
+        <ReviewSign key={signed.key} client={client} workup={signed.workup} forms={forms} onWritten={onWritten} />
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { countsText } from '../../record/counts';
 import { plainText } from '../../record/plain';
 import { callDetail, formatMs, toolTitle } from '../../workup/labels';
 import type { ItemState, ProgressItem, WorkupView } from '../../workup/reducer';
+import { reasonText } from '../ToolOutput/reason-text';
 
 const STATES: Record<ItemState, { icon: string; text: string }> = {
   planned: { icon: '○', text: 'planned' },
@@ -39,7 +40,7 @@ function Item({ item }: { item: ProgressItem }): ReactNode {
       {item.message && (item.state === 'error' || item.state === 'unavailable') && (
         <p className="progress-message">{plainText(item.message)}</p>
       )}
-      {item.reason && <p className="progress-reason">{plainText(item.reason)}</p>}
+      {reasonText(item.reason) && <p className="progress-reason">{reasonText(item.reason)}</p>}
     </li>
   );
 }

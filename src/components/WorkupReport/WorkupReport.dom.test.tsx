@@ -77,6 +77,26 @@ describe('WorkupReport (DOM)', () => {
     expect(report.textContent).not.toContain('Practitioner/');
   });
 
+  it('states each finding once: an answer line that restates a finding leaves the answer, its heading too', () => {
+    const restating = [
+      '### Options',
+      '- Sotorasib + panitumumab [1]',
+      '### Imaging and response',
+      ...RESULT.findings.map((f) => `- ${f.text} [${f.sources[0]?.replace(/^tool:/, 'Tool:')}]`),
+    ].join('\n');
+    const result = { ...RESULT, answer: { ...RESULT.answer!, markdown: restating } };
+    show([{ type: 'event', event: { type: 'done', result }, at: 1 }]);
+    const text = screen.getByTestId('workup-report').textContent ?? '';
+    for (const finding of RESULT.findings) {
+      expect(text.split(finding.text).length - 1, finding.text).toBe(1);
+    }
+    const answer = screen.getByTestId('report-answer');
+    expect(within(answer).queryByText(/Imaging and response/)).toBeNull();
+    expect(within(within(answer).getByTestId('answer')).getByText(/Sotorasib \+ panitumumab/)).toBeTruthy();
+    expect(screen.getByTestId('answer-restated')).toBeTruthy();
+    expect(screen.getAllByTestId('finding')).toHaveLength(RESULT.findings.length);
+  });
+
   it('prints through the browser and copies the report as plain text', async () => {
     finished();
     const print = vi.fn();

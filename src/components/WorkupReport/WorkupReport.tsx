@@ -1,4 +1,5 @@
-// The workup report: cited answer, findings, measurements and tool results, what is missing, suggestions and usage,
+// The workup report, answer first and evidence second: the cited answer (without lines that only restate a finding),
+// findings, measurements and tool results (the RECIST sums as a chart), what is missing, suggestions and usage,
 // with a side panel that opens whatever a citation names; once signed in the chart, it says who signed.
 
 import { type ReactNode, useMemo, useRef, useState } from 'react';
@@ -11,12 +12,15 @@ import { findRecordItem } from '../../workup/record-item';
 import type { ReportData } from '../../workup/report';
 import { AiLabel, SignatureContext, signedText } from '../AiLabel/AiLabel';
 import { Answer } from '../Answer/Answer';
+import { recistSeries } from '../Charts/recist';
 import { CitationContext } from '../Citation/Citation';
 import { CitationPanel } from '../CitationPanel/CitationPanel';
 import { Findings } from '../Findings/Findings';
 import { ToolOutput } from '../ToolOutput/ToolOutput';
+import { compactAnswer } from './compact';
 import { Footnotes } from './Footnotes';
 import { ReportActions } from './ReportActions';
+import './report.css';
 
 export interface WorkupReportProps {
   report: ReportData;
@@ -82,6 +86,15 @@ export function WorkupReport({ report, record, workupId }: WorkupReportProps): R
     [record.diagnosticReports, workupId]
   );
   const body = useRef<HTMLElement>(null);
+  // Answer first, evidence second: what the findings show (with sources) is not repeated in the answer.
+  const answer = useMemo(
+    () => report.answer && compactAnswer(report.answer.markdown, report.findings),
+    [report.answer, report.findings]
+  );
+  const recist = useMemo(
+    () => new Map(recistSeries(report.toolCalls, record.imagingStudies).map((s) => [s.callId, s])),
+    [report.toolCalls, record.imagingStudies]
+  );
   return (
     <SignatureContext.Provider value={signature}>
       <CitationContext.Provider value={context}>
@@ -102,9 +115,14 @@ export function WorkupReport({ report, record, workupId }: WorkupReportProps): R
           {!report.complete && <p className="notice">Partial report: the workup has not finished.</p>}
           <div className={open ? 'report-layout report-layout-open' : 'report-layout'}>
             <div className="report-main">
-              {report.answer && (
+              {answer && (
                 <Section title="Answer" testId="report-answer" ai>
-                  <Answer markdown={report.answer.markdown} />
+                  <Answer markdown={answer.markdown} />
+                  {answer.restated > 0 && (
+                    <p className="muted" data-testid="answer-restated">
+                      The findings below, each with its sources, complete this answer.
+                    </p>
+                  )}
                   {report.unsupported.length > 0 && (
                     <div className="notice" data-testid="unsupported">
                       The citation check could not confirm these statements from their sources; verify them first:
@@ -122,7 +140,7 @@ export function WorkupReport({ report, record, workupId }: WorkupReportProps): R
                 <Section title="Measurements and tool results" testId="report-tools">
                   <div className="tool-outputs">
                     {results.map((call) => (
-                      <ToolOutput key={call.id} call={call} />
+                      <ToolOutput key={call.id} call={call} recist={recist.get(call.id)} />
                     ))}
                   </div>
                 </Section>
