@@ -90,6 +90,8 @@ function PatientView({
           included={record.included}
           fhirBase={fhirBase(client)}
           authorization={client.getAuthorizationHeader()}
+          reports={record.diagnosticReports}
+          documents={record.documentReferences}
         />
         <Labs observations={observations} />
         <Reports

@@ -1,11 +1,12 @@
 // Imaging studies with a thumbnail of the first series' middle image, the study's key facts, and "Open images" (the
 // viewer) for a study whose images can be fetched.
-import type { ImagingStudy, Resource } from '@medplum/fhirtypes';
+import type { DiagnosticReport, DocumentReference, ImagingStudy, Resource } from '@medplum/fhirtypes';
 import type { ReactNode } from 'react';
 import { summarizeStudy, wadoTarget } from '../../imaging';
 import { formatDate } from '../../record/format';
 import { Card } from '../Card/Card';
 import { useViewer } from '../Viewer/ViewerContext';
+import { noStudiesText } from './imaging-reports';
 import { Thumbnail } from './Thumbnail';
 
 export interface ImagingProps {
@@ -14,6 +15,9 @@ export interface ImagingProps {
   included: Resource[];
   fhirBase: string;
   authorization: string | null;
+  /** The record's reports and documents: imaging reports are named when there are no images. */
+  reports?: DiagnosticReport[];
+  documents?: DocumentReference[];
 }
 
 /**
@@ -21,11 +25,18 @@ export interface ImagingProps {
  * @param props - The studies, their Endpoints, the FHIR base and the Authorization header.
  * @returns The card.
  */
-export function Imaging({ imagingStudies, included, fhirBase, authorization }: ImagingProps): ReactNode {
+export function Imaging({
+  imagingStudies,
+  included,
+  fhirBase,
+  authorization,
+  reports = [],
+  documents = [],
+}: ImagingProps): ReactNode {
   const viewer = useViewer();
   const studies = [...imagingStudies].sort((a, b) => (b.started ?? '').localeCompare(a.started ?? ''));
   return (
-    <Card title="Imaging" testId="imaging" count={studies.length} empty="No imaging studies recorded.">
+    <Card title="Imaging" testId="imaging" count={studies.length} empty={noStudiesText(reports, documents)}>
       <ul className="rows">
         {studies.map((study, i) => {
           const s = summarizeStudy(study);
