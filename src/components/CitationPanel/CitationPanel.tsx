@@ -2,9 +2,22 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { citationKey, type ResolvedCitation } from '../../../common/workup/citations';
 import { describeRecordItem } from '../../workup/record-item';
+import { Answer } from '../Answer/Answer';
 import { json, ToolOutput } from '../ToolOutput/ToolOutput';
 
 const isWebUrl = (url: string | undefined): url is string => !!url && /^https?:\/\//i.test(url);
+
+/**
+ * A guideline passage as the clinician reads it: its markdown rendered (bold, lists, paragraphs — text nodes only), and
+ * an ellipsis in front when the retrieved chunk starts inside a sentence.
+ * @param text - The passage's markdown.
+ * @returns The passage's markdown with the ellipsis when needed.
+ */
+export function passageMarkdown(text: string): string {
+  const t = text.trim();
+  const midSentence = /^[a-z,;:)]/.test(t);
+  return midSentence ? `…${t}` : t;
+}
 
 function Content({ cite }: { cite: ResolvedCitation }): ReactNode {
   switch (cite.kind) {
@@ -15,7 +28,9 @@ function Content({ cite }: { cite: ResolvedCitation }): ReactNode {
           <p className="panel-title">{e.title}</p>
           {e.section && <p className="muted">{e.section}</p>}
           <p className="muted">{[e.source, e.year].filter(Boolean).join(' · ') || 'Source and year not stated'}</p>
-          <blockquote className="passage">{e.text}</blockquote>
+          <blockquote className="passage">
+            <Answer markdown={passageMarkdown(e.text)} />
+          </blockquote>
           {isWebUrl(e.url) && (
             <a href={e.url} target="_blank" rel="noopener noreferrer">
               Open the source
