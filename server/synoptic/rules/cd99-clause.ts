@@ -51,14 +51,29 @@ function continues(s: string, brk: Span, markers: Span[]): boolean {
   return !markers.some((m) => m.start >= brk.end && m.start < to) && !CD99.test(segment) && /\w/.test(segment);
 }
 
+/** CD99 opening a clause of its own ("… vimentin and CD99 shows patchy membranous staining"): a verb right after it
+ * and pattern words before the next marker or break. */
+const OWN_VERB =
+  /^\s*(?:\([^)]*\)\s*)?(?:is|are|was|were|shows?|showed|stains?|stained|demonstrates?|highlights?|reveals?|labels?|exhibits?|displays?|decorates?)\b/i;
+
+function ownClause(s: string, at: Span, markers: Span[], breaks: Span[]): boolean {
+  if (!OWN_VERB.test(s.slice(at.end))) return false;
+  const stop = Math.min(
+    markers.find((m) => m.start >= at.end)?.start ?? s.length,
+    breaks.find((b) => b.start >= at.end)?.start ?? s.length
+  );
+  return PATTERN_WORDS.test(s.slice(at.end, stop));
+}
+
 function bounds(s: string, at: Span): Span {
   const markers = all(OTHER_MARKER, s).map((m) => ({ start: m.index, end: m.index + m[0].length }));
   const breaks = all(BREAK, s).map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  const own = ownClause(s, at, markers, breaks);
   let start = at.start;
   for (;;) {
     const prev = markers.filter((m) => m.end <= start).at(-1);
     const brk = breaks.filter((b) => b.end <= start).at(-1);
-    if (prev && LIST_GAP.test(s.slice(prev.end, start)) && !(brk && brk.start >= prev.end)) start = prev.start;
+    if (!own && prev && LIST_GAP.test(s.slice(prev.end, start)) && !(brk && brk.start >= prev.end)) start = prev.start;
     else {
       start = Math.max(prev?.end ?? 0, brk?.end ?? 0);
       break;
@@ -133,5 +148,10 @@ export function cd99Clause(sentence: string): Cd99Clause | undefined {
     const onTumour = !/\w/.test(scoped) || TUMOUR_OR_STAIN.test(about);
     return onTumour && !all(OTHER_MARKER, scoped).length && !NOT_TUMOUR.test(scoped) && !PATTERN_WORDS.test(scoped);
   });
-  return { start, end, visible: chars.join('').slice(start, end), negated, unattachedNegation };
+  // "cytoplasmic rather than membranous": the pattern after "rather than" / "instead of" is denied.
+  const visible = chars
+    .join('')
+    .slice(start, end)
+    .replace(/\b(?:rather than|instead of)\s+(?:an?\s+)?[\w-]+/gi, (m) => ' '.repeat(m.length));
+  return { start, end, visible, negated, unattachedNegation };
 }

@@ -1,6 +1,8 @@
 // CD99 localization and extent read from the words of its clause, mapped to the template's value sets: localization
 // membranous / cytoplasmic / both; distribution focal (isolated cells, small foci, < 10 %), patchy (scattered areas,
 // a minority to about half, 10–50 %), diffuse (most tumour cells, > 50 %), as the Questionnaire's help text defines them.
+
+import { digitize } from '../text/numbers';
 import { findProportions } from '../text/numbers-extent';
 
 export type Localization = 'Membranous' | 'Cytoplasmic' | 'Membranous and cytoplasmic';
@@ -9,7 +11,7 @@ export type Distribution = 'Focal' | 'Patchy' | 'Diffuse';
 const MEMBRANE =
   /\bmembran\w*|\bcell[- ]?(?:surface|border|outline)s?\b|\bpericellular\b|\bchicken[- ]wire\b|\bhoneycomb\b/i;
 /** Dot-like (paranuclear, Golgi-type) staining sits in the cytoplasm. */
-const CYTOPLASM = /\b(?:intra-?)?cytoplasm\w*|\bdot[- ]?like\b|\b(?:para|peri)nuclear\b|\bgolgi\b/i;
+const CYTOPLASM = /\b(?:intra-?)?cytoplasm\w*|\bdot[- ]?like\b|\b(?:para|peri)nuclear\b|\bgolgi\b|\bgranular\b/i;
 
 /**
  * The localization the clause describes.
@@ -31,16 +33,19 @@ const CATEGORY_WORDS: Array<[Distribution, RegExp]> = [
   ],
   [
     'Focal',
-    /\bfocal\w*|\brare\b|\brarely\b|\bisolated\b|\boccasional\w*|\b(?:a )?few\b|\b(?:a )?handful\b|\bsparse\w*|\bsporadic\w*|\bscant\w*|\bminimal\w*|\b(?:single|individual|scattered) (?:tumou?r |neoplastic )?cells\b|\bscattered\b|\bsmall foci\b/i,
+    /\bfocal\w*|\brare\b|\brarely\b|\bisolated\b|\boccasional\w*|\b(?:a )?few\b|\b(?:a )?handful\b|\bsparse\w*|\bsporadic\w*|\bscant\w*|\bminimal\w*|\b(?:single|individual|scattered) (?:tumou?r |neoplastic )?cells\b|\bscattered\b|\bsmall (?:foci|clusters|groups|nests)\b|\b(?:single|one) (?:small )?focus\b|\b(?:small|low|tiny) (?:proportion|percentage|fraction|number)\b/i,
   ],
 ];
 /** Quantity words without a number: how much of the tumour stains. */
 const QUANTITY_WORDS: Array<[Distribution, RegExp]> = [
   [
     'Diffuse',
-    /\b(?:virtually|nearly|almost|essentially|practically|near[- ]?)\s*all\b|\ball (?:of )?(?:the )?(?:tumou?r |neoplastic |lesional )?cells\b|\b(?:every|each) (?:single )?(?:tumou?r |neoplastic |lesional )?cell\b|\b(?:the )?(?:vast |great )?majority\b|\bmost\b/i,
+    /\b(?:large|high|great|substantial) (?:proportion|percentage|fraction|number)\b|\b(?:virtually|nearly|almost|essentially|practically|near[- ]?)\s*all\b|\ball (?:of )?(?:the )?(?:tumou?r |neoplastic |lesional )?cells\b|\b(?:every|each) (?:single )?(?:tumou?r |neoplastic |lesional )?cell\b|\b(?:the )?(?:vast |great )?majority\b|\bmost\b/i,
   ],
-  ['Patchy', /\b(?:a )?minority\b|\bsome\b|\bsubsets?\b|\bareas\b|\bpatches\b/i],
+  [
+    'Patchy',
+    /\b(?:a )?minority\b|\bsome\b|\bsubsets?\b|\b(?:minor )?sub-?populations?\b|\bminor populations?\b|\bareas\b|\bpatches\b/i,
+  ],
 ];
 
 /** Where the staining is spread: across the tumour. */
@@ -66,6 +71,14 @@ export function distributionOf(visible: string): { value: Distribution; why: str
   for (const [value, re] of CATEGORY_WORDS) {
     const m = re.exec(visible);
     if (m) found.push({ value, why: `"${m[0]}" describes ${value.toLowerCase()} staining` });
+  }
+  // "in 3/10 high-power fields": a ratio of fields or cells as a proportion.
+  for (const m of digitize(visible).matchAll(
+    /\b(\d+)\s*(?:\/|of|out of|in)\s*(\d+)\s*(?:high[- ]power fields|HPFs?|fields|cells|tumou?r cells)\b/gi
+  )) {
+    const pct = (Number(m[1]) / Number(m[2])) * 100;
+    if (Number(m[2]) > 0 && pct <= 100)
+      found.push({ value: byPercent(pct, pct), why: `"${m[0]}" of the tumour (under 10 % focal, 10–50 % patchy)` });
   }
   for (const p of findProportions(visible)) {
     const value = byPercent(p.low, p.high);

@@ -15,7 +15,7 @@ const NO_RESULT =
 const ADDENDUM = /^\s*(?:addend(?:um|a)|amended|supplementary report|revised)\b/i;
 /** A sentence that goes on describing the stain just named ("The staining is membranous."). */
 const ANAPHOR =
-  /^\s*(?:the |this )?(?:staining|stain|reactivity|immunoreactivity|expression|positivity|labell?ing|pattern|it|locali[sz]ation|distribution|extent|intensity|proportion)\b/i;
+  /^\s*(?:the |this )?(?:staining|stain|reactivity|immunoreactivity|expression|positivity|labell?ing|pattern|it|locali[sz]ation|distribution|extent|intensity|proportion|percent(?:age)?|fraction|positive (?:tumou?r )?cells)\b/i;
 const POSITIVE = /\bpositiv\w*|\bexpress\w*|\bstain\w*|\breactiv\w*|\blabel\w*|\bhighlight\w*|\+/i;
 
 /** A localization word attached to the CD99 mention ("membranous CD99", "CD99 membranous staining"). */
@@ -37,6 +37,21 @@ function deniedPattern(sentence: string, c: Cd99Clause): Cd99Clause | undefined 
   return next && !next.negated && localizationOf(next.visible) ? next : undefined;
 }
 
+/** "CD99 is negative except for rare weakly stained cells": the exception is the staining the tumour has. */
+const EXCEPT = /\b(?:except(?:\s+for)?|apart from|other than|save for|but for|with the exception of)\b/i;
+
+function exceptPattern(sentence: string, c: Cd99Clause): Cd99Clause | undefined {
+  if (!c.negated) return undefined;
+  const m = EXCEPT.exec(sentence.slice(c.start));
+  if (!m) return undefined;
+  const next = cd99Clause(`CD99 ${sentence.slice(c.start + m.index + m[0].length)}`);
+  const described = next && (localizationOf(next.visible) || distributionOf(next.visible));
+  return next && !next.negated && described ? next : undefined;
+}
+
+/** "CD99 failed to stain the tumour cells": the stain worked and the tumour did not take it up. */
+const FAILED_TO_STAIN = /\bCD[\s-]?99\b[^.;]{0,20}?\bfail(?:s|ed)?\s+to\s+(?:stain|label|highlight|mark|decorate)\b/i;
+
 interface Reading {
   sentences: DocSentence[];
   negative: boolean;
@@ -44,10 +59,38 @@ interface Reading {
   visible: string;
 }
 
-function read(s: DocSentence, next: DocSentence[]): Reading | undefined {
+/** What a tumour type usually shows, or a differential diagnosis: a statement about an entity, not this tumour. */
+const GENERIC =
+  /\b(?:typically|usually|classically|characteristically|generally|commonly|differential(?: diagnosis)?)\b/i;
+const THIS_CASE = /\b(?:this|present|current) (?:tumou?r|case|lesion|neoplasm)\b|\bhere\b|\bin this case\b/i;
+
+/** Blanks the segments of a sentence (between semicolons and commas outside brackets) that state a generic pattern. */
+function withoutGeneric(t: string): string {
+  const out = t.split('');
+  let depth = 0;
+  let from = 0;
+  const close = (to: number) => {
+    const seg = t.slice(from, to);
+    if (GENERIC.test(seg) && !THIS_CASE.test(seg)) for (let i = from; i < to; i++) out[i] = ' ';
+    from = to + 1;
+  };
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i]!;
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if ((c === ';' || c === ',') && depth === 0) close(i);
+  }
+  close(t.length);
+  return out.join('');
+}
+
+function read(sentence: DocSentence, next: DocSentence[]): Reading | undefined {
+  const s = { ...sentence, masked: withoutGeneric(sentence.masked) };
   const first = cd99Clause(s.masked);
-  if (!first || NO_RESULT.test(s.masked.slice(first.start, first.end))) return undefined;
-  const c = deniedPattern(s.masked, first) ?? first;
+  if (!first) return undefined;
+  if (FAILED_TO_STAIN.test(s.masked)) return { sentences: [s], negative: true, positive: false, visible: '' };
+  if (NO_RESULT.test(s.masked.slice(first.start, first.end))) return undefined;
+  const c = deniedPattern(s.masked, first) ?? exceptPattern(s.masked, first) ?? first;
   let visible = c.visible;
   const sentences = [s];
   // "CD99 is positive. The staining is diffuse and membranous." (or after a semicolon): the words that follow go on

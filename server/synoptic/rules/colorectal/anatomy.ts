@@ -18,7 +18,7 @@ const PROCEDURES: [RegExp, string][] = [
   [/\bleft (?:hemi)?colectomy\b/i, 'Left hemicolectomy'],
   [/\bsigmoid(?:ectomy| colectomy| resection)\b/i, 'Sigmoidectomy'],
   [
-    /\b(?:high |extended )?anterior resection\b|\bsubtotal colectomy\b|\bproctocolectomy\b|\bileoc(?:a)?ecectomy\b|\bileocolic resection\b|\bsegmental resection\b/i,
+    /\b(?:high |extended )?anterior resection\b|\bsubtotal colectomy\b|\bproctocolectomy\b|\bileoc(?:a)?ecectomy\b|\bileocolic resection\b|\bileo-?c(?:a)?ecal resection\b|\brectosigmoid(?:ectomy| resection)\b|\b(?:resection|excision) of (?:the )?(?:splenic|hepatic) flexure\b|\bsegmental resection\b/i,
     'Other',
   ],
 ];

@@ -27,7 +27,7 @@ interface Layer {
   generic?: boolean;
 }
 
-const FAT = '(?:fat|adipose(?: tissue)?|soft tissues?|tissues?|fibroadipose tissue)';
+const FAT = '(?:fat|fatty tissues?|adipose(?: tissue)?|soft tissues?|tissues?|fibroadipose tissue)';
 const ORGANS = String.raw`(?:urinary )?bladder|uterus|uterine|vagina\w*|prostate|seminal vesicles?|(?:loops? of )?small (?:bowel|intestine)|ileal loop|abdominal wall|ovar(?:y|ies)|fallopian tubes?|adnex\w*|spleen|stomach|kidney|ureter|duodenum|liver|gall ?bladder|pancreas|sacrum|coccyx|pelvic (?:side ?)?wall|omentum|adjacent (?:organs?|structures?|viscera|bowel)|levator(?: ani)?(?: muscles?)?`;
 
 /** Deepest first, so a longer name wins where two overlap ("muscularis mucosae" before "mucosa"). */
@@ -59,9 +59,9 @@ const LAYERS: Layer[] = [
 
 /** What ties a layer to the tumor's growth, just before its name ("invades the", "into the overlying"). */
 const RELATION =
-  /\b(?:into|to|within|through|beyond|across|in|invad\w*|involv\w*|infiltrat\w*|penetrat\w*|reach\w*|breach\w*|travers\w*|transgress\w*|abut\w*|approach\w*|(?:involvement|invasion|infiltration|extension|penetration) (?:of|into|to)|(?:full|entire) thickness of)\s+(?:the\s+)?(?:(?!(?:and|or|with|of|but)\b)[\w-]+\s+){0,2}$/i;
+  /\b(?:into|to|at|within|through|beyond|across|in|invad\w*|involv\w*|infiltrat\w*|penetrat\w*|perforat\w*|reach\w*|breach\w*|travers\w*|transgress\w*|abut\w*|approach\w*|(?:involvement|invasion|infiltration|extension|penetration) (?:of|into|to)|(?:full|entire) thickness of)\s+(?:the\s+)?(?:(?!(?:and|or|with|of|but)\b)[\w-]+\s+){0,2}$/i;
 const THROUGH_BEFORE =
-  /\b(?:through|beyond|across|travers\w*|transgress\w*|breach\w*|penetrat\w*(?!\s+into\b)(?:\s+through)?|(?:full|entire) thickness of)\s+(?:the\s+)?(?:(?!(?:and|or|with|of|but)\b)[\w-]+\s+){0,2}$/i;
+  /\b(?:through|beyond|across|travers\w*|transgress\w*|breach\w*|perforat\w*|penetrat\w*(?!\s+into\b)(?:\s+through)?|(?:full|entire) thickness of)\s+(?:the\s+)?(?:(?!(?:and|or|with|of|but)\b)[\w-]+\s+){0,2}$/i;
 /** "into, but not through, the muscularis propria": the tumor reaches the layer and stops in it. */
 const INTO_NOT_THROUGH =
   /\b(?:into|in|to|within|involv\w*|invad\w*|infiltrat\w*)\s*,?\s*but\s+(?:does\s+|did\s+)?not\s+(?:\w+\s+)?(?:through|beyond|across)\s*,?\s*(?:the\s+)?$/i;
@@ -69,7 +69,7 @@ const NEAR_BEFORE =
   /\b(?:within\s+\d+(?:[.,]\d+)?\s*(?:cm|mm)\s+of|approach\w*|close to|near(?:ly)?)\s+(?:the\s+)?(?:[\w-]+\s+)?$/i;
 /** A denied passage through a layer: "does not extend beyond", "has not breached", "without penetrating". */
 const NOT_THROUGH =
-  /\b(?:(?:does|did|has|have|had|is|was)\s+not|doesn't|hasn't|without)\s+(?:\w+\s+)?(?:extend\w*\s+)?(?:through|beyond|breach\w*|penetrat\w*|transgress\w*|travers\w*)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?$/i;
+  /\b(?:(?:does|did|has|have|had|is|was)\s+not|doesn't|hasn't|without)\s+(?:\w+\s+)?(?:extend\w*\s+)?(?:through|beyond|breach\w*|penetrat\w*|perforat\w*|transgress\w*|travers\w*)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?$/i;
 /** Spread outside the muscularis propria named as such: "extramural spread of 4 mm", "extramural fat". */
 const EXTRAMURAL =
   /\bextra-?mural (?:spread|extension|invasion|growth|depth|fat|tissue|tumou?r)\b(?![^;.]{0,30}?:?\s*\b0(?:\.0)?\s*mm\b)/i;
@@ -80,14 +80,20 @@ const SPARED_AFTER =
   /^\s*(?::|is|are|was|appears?|remains?|looks?|seems?)?\s*(?:grossly\s+|macroscopically\s+|entirely\s+)?(?:intact|uninvolved|unremarkable|smooth|spared|free|clear|not\s+(?:involved|breached|penetrated|invaded|reached)|negative)\b/i;
 /** A layer named as involved after its name: "serosa: involved", "the visceral peritoneum is breached". */
 const INVOLVED_AFTER =
-  /^\s*(?::|is|are|was|appears?)?\s*(?:grossly\s+|focally\s+|macroscopically\s+)?(?:involved|invaded|breached|penetrated|infiltrated)\b/i;
+  /^\s*(?:(?:overlying|over)\s+(?:the\s+)?(?:tumou?r|lesion|mass|growth)\s+)?(?::|is|are|was|appears?)?\s*(?:grossly\s+|focally\s+|macroscopically\s+)?(?:involved|invaded|breached|penetrated|infiltrated)\b/i;
+/** "reaches the serosa but does not breach it": up to the layer and not through it. */
+const NOT_THROUGH_AFTER =
+  /^\s*,?\s*but\s+(?:does|did|has|had|is|was)\s*(?:not|n't)\s+(?:\w+\s+)?(?:breach\w*|penetrat\w*|perforat\w*|through|transgress\w*|cross\w*)/i;
+/** "Serosal involvement: present", "there is serosal involvement by tumour". */
+const SEROSAL_INVOLVEMENT =
+  /\b(?:serosal|peritoneal|visceral peritoneal)\s+(?:involvement|invasion|penetration|breach)\b(?:\s*(?::|-)\s*(\w+(?:\s+\w+)?))?/i;
 const TUMOR = /\b(?:tumou?rs?|mass|carcinoma|adenocarcinoma|lesion|growth|neoplasm|cancer|it|which)\b/i;
 /** Something other than the tumor in the layer: lymph nodes in the fat, diverticula through the wall. */
 const OTHER_SUBJECT =
   /\b(?:lymph nodes?|nodes?|diverticul\w*|vessels?|adhesions?|polyps?|deposits?|abscess|fistula|staples?|sutures?)\b/i;
 /** An organ counts only when the tumor grows into it or sticks to it, not when it is merely attached to the specimen. */
 const ORGAN_VERB =
-  /\b(?:invad\w*|invasion|infiltrat\w*|adher\w*|fused|fixed|tethered|stuck|involv\w*|extend\w* into|grow\w* into)\b/i;
+  /\b(?:invad\w*|invasion|infiltrat\w*|adher\w*|fused|fixed|tethered|stuck|involv\w*|extend\w* into|grow\w* into|fistul\w*)\b/i;
 
 interface Hit {
   level: number;
@@ -131,13 +137,15 @@ function layerHits(s: DocSentence, field: boolean): Hit[] {
         .replace(/\b(?:outer|external)?\s*(?:border|edge|limit)\s+of\s+(?:the\s+)?$/i, '');
       const after = t.slice(end, end + 60);
       if (SPARED_AFTER.test(after)) continue;
-      if (INTO_NOT_THROUGH.test(before)) {
-        hits.push({ level: layer.into, s, how: 'into but not through' });
+      // Into the serosa but not through it is up to it: the tumor stays in the subserosa (CAP pT3).
+      if (INTO_NOT_THROUGH.test(before) || (RELATION.test(before) && NOT_THROUGH_AFTER.test(after))) {
+        hits.push({ level: layer.near ?? layer.into, s, how: 'into but not through' });
         continue;
       }
       // "does not extend beyond / has not breached the muscularis propria": it reaches the layer and stops in it.
+      // For the serosa, not through it is short of it: the tumor is at most in the subserosa.
       if (NOT_THROUGH.test(before)) {
-        hits.push({ level: layer.into, s, how: 'not through the layer' });
+        hits.push({ level: layer.near ?? layer.into, s, how: 'not through the layer' });
         continue;
       }
       if (isNegated(t, m.index, end) || /\bnot\s+(?:\w+\s+){0,3}$/i.test(before)) continue;
@@ -192,6 +200,11 @@ export function findExtent(doc: Doc): Finding<string> | undefined {
     const t = s.masked;
     const field = FIELD.test(t);
     for (const h of layerHits(s, field)) consider(h);
+    const si = SEROSAL_INVOLVEMENT.exec(t);
+    const siValue = si?.[1];
+    const siAffirmed = siValue ? /^(?:present|yes|identified|seen)\b/i.test(siValue) : si !== null;
+    if (si && siAffirmed && !isNegated(t, si.index, si.index + si[0].length))
+      consider({ level: 4, s, how: 'serosal involvement' });
     const im = INTRAMUCOSAL.exec(t);
     if (im && !isNegated(t, im.index, im.index + im[0].length)) consider({ level: 0, s, how: 'intramucosal' });
     const em = EXTRAMURAL.exec(t);
@@ -199,11 +212,26 @@ export function findExtent(doc: Doc): Finding<string> | undefined {
     const tm = TRANSMURAL.exec(t);
     if (tm && !isNegated(t, tm.index, tm.index + tm[0].length)) consider({ level: 3, s, how: 'transmural' });
   }
-  if (!best) return undefined;
+  if (!best) return undeterminedDepth(doc);
   const b: Hit = best;
   return {
     value: EXTENT_LEVELS[b.level]!,
     sentences: [b.s],
     explanation: `Deepest level stated (${b.how}); the gross impression is to be confirmed microscopically.`,
   };
+}
+
+/** "The depth of invasion cannot be assessed grossly": the CAP answer "Cannot be determined". */
+const DEPTH_UNDETERMINED =
+  /\b(?:depth|extent|level) of (?:invasion|infiltration|penetration)\b[^.;]{0,40}?\b(?:cannot|can ?not|could not|unable to|not possible to)\s+(?:be\s+)?(?:assess\w*|determin\w*|evaluat\w*)|\b(?:depth|extent) of (?:invasion|infiltration)\s*:\s*(?:cannot be (?:assessed|determined)|indeterminate)\b/i;
+
+function undeterminedDepth(doc: Doc): Finding<string> | undefined {
+  const s = doc.sentences.find((x) => DEPTH_UNDETERMINED.test(x.masked));
+  return s
+    ? {
+        value: 'Cannot be determined',
+        sentences: [s],
+        explanation: 'The report states that the depth cannot be assessed.',
+      }
+    : undefined;
 }

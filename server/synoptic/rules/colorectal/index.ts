@@ -8,6 +8,8 @@ import { findingSections } from '../../text/sections';
 import { TUMOR_NOUN } from '../../text/sentences';
 import { type Finding, findProcedure, findSite } from './anatomy';
 import { findExtent } from './extent';
+import { checklistLines } from './field-lines';
+import { readLayout } from './layout';
 import { type DistanceFinding, findMargins, MARGIN_KINDS, type MarginKind } from './margins';
 import { findMesorectum, findReflection } from './rectal';
 import { colorectalScope, extractNonResection } from './scope';
@@ -37,7 +39,7 @@ function distanceAnswer(kind: MarginKind, f: DistanceFinding | undefined): ItemA
 function closestAnswer(
   distances: Partial<Record<MarginKind, DistanceFinding>>,
   stated: { kind: MarginKind; sentence: DocSentence } | undefined,
-  far?: Partial<Record<MarginKind, DocSentence>>
+  far?: Partial<Record<MarginKind, { sentence: DocSentence; min?: number }>>
 ): ItemAnswer {
   if (stated)
     return ruleAnswer(
@@ -48,12 +50,16 @@ function closestAnswer(
   const known = MARGIN_KINDS.filter((k) => distances[k]).map((k) => ({ k, f: distances[k]! }));
   // CAP: the closest margin is the one at the smallest distance; margins stated to be well clear are farther than
   // any that has a distance, so a single distance is the closest when every other margin is stated well clear.
-  const farKinds = MARGIN_KINDS.filter((k) => !distances[k] && far?.[k]);
-  if (known.length === 1 && known.length + farKinds.length === MARGIN_KINDS.length) {
-    const only = known[0]!;
+  // A margin with only a lower bound ("more than 5 cm") is farther when the bound exceeds the one distance.
+  const only = known.length === 1 ? known[0]! : undefined;
+  const farKinds = MARGIN_KINDS.filter((k) => {
+    const f = far?.[k];
+    return !distances[k] && f && (f.min === undefined || (only !== undefined && f.min > only.f.cm));
+  });
+  if (only && known.length + farKinds.length === MARGIN_KINDS.length) {
     return ruleAnswer(
       CLOSEST_DISPLAY[only.k],
-      [only.f.sentence, ...farKinds.map((k) => far![k]!)],
+      [only.f.sentence, ...farKinds.map((k) => far![k]!.sentence)],
       `The ${only.k} margin is the only one with a distance (${formatCm(only.f.cm)} cm); the others are stated to be well clear.`
     );
   }
@@ -72,9 +78,14 @@ function closestAnswer(
   );
 }
 
+/** "The margins cannot be assessed (the specimen is fragmented)". */
+const MARGINS_UNDETERMINED =
+  /\bmargins?\b[^.;]{0,40}?\b(?:cannot|can ?not|could not|unable to|not possible to)\s+(?:be\s+)?(?:reliably\s+)?(?:assess\w*|determin\w*|evaluat\w*)|\bmargins?(?: status)?\s*:\s*(?:cannot be (?:assessed|determined)|indeterminate)\b/i;
+
 function statusAnswer(
   distances: Partial<Record<MarginKind, DistanceFinding>>,
-  stated: { involved: boolean; sentence: DocSentence } | undefined
+  stated: { involved: boolean; sentence: DocSentence } | undefined,
+  undetermined?: DocSentence
 ): ItemAnswer {
   const zero = MARGIN_KINDS.find((k) => distances[k]?.cm === 0);
   if (zero)
@@ -86,6 +97,8 @@ function statusAnswer(
       'The report states the margin status.'
     );
   const known = MARGIN_KINDS.filter((k) => distances[k]);
+  if (known.length === 0 && undetermined)
+    return ruleAnswer('Cannot be determined', [undetermined], 'The report states that the margins cannot be assessed.');
   if (known.length === 0) return noAnswer('No margin distance or margin status is given.');
   return ruleAnswer(
     'Uninvolved by tumor',
@@ -105,32 +118,43 @@ export function extractColorectal(report: string): { answers: Answers; issues: s
   if (kind !== 'resection' && kind !== 'unclear') return extractNonResection(scope);
   if (scope.fatal) return { answers: {}, issues: [scope.fatal] };
   // Only a resection has a procedure to name or infer; an unclear specimen must not get one from its site.
-  const doc: Doc = makeDoc(scope.text);
+  const doc: Doc = readLayout(makeDoc(scope.text));
   if (!doc.sentences.some((s) => TUMOR_NOUN.test(s.masked) || BOWEL.test(s.masked)))
     return { answers: {}, issues: ['No gross description of a colorectal resection was recognised in the text.'] };
   if (kind === 'unclear') return extractNonResection(scope);
   const procedure = findProcedure(doc);
   const site = findSite(doc, procedure?.value);
-  const rightSided = procedure?.value === 'Right hemicolectomy' || /\bileum\b|\bileal\b/i.test(doc.text);
+  const rightSided =
+    procedure?.value === 'Right hemicolectomy' || /\bileum\b|\bileal\b|\bsmall (?:bowel|intestin\w*)\b/i.test(doc.text);
   const margins = findMargins(doc, rightSided);
   // CAP reports margin distances in the Margins section, often from microscopy: a distance the gross description
   // does not give is read from the findings sections (microscopy, diagnosis, synoptic summary).
   let next = doc.sentences.length;
-  for (const sec of findingSections(report)) {
+  const findings: DocSentence[] = [];
+  // Checklist lines anywhere in the report come last: they fill only what the sections left open.
+  const checklist = checklistLines(report);
+  const extra = checklist ? [{ text: checklist }] : [];
+  for (const sec of [...findingSections(report), ...extra]) {
     // Numbered after the gross sentences, so evidence from both keeps every quoted sentence.
-    const d = makeDoc(sec.text);
+    const d = readLayout(makeDoc(sec.text));
     const sectionDoc: Doc = { ...d, sentences: d.sentences.map((x) => ({ ...x, index: x.index + next })) };
     next += d.sentences.length;
+    findings.push(...sectionDoc.sentences);
     const more = findMargins(sectionDoc, rightSided);
     for (const k of MARGIN_KINDS) margins.distances[k] ??= more.distances[k];
     margins.closest ??= more.closest;
   }
-  const size = findColorectalSize(doc.sentences);
+  // CAP: the size is measured grossly, or microscopically when the gross description gives none.
+  const size = findColorectalSize(doc.sentences) ?? findColorectalSize(findings);
   const answers: Answers = {
-    procedure: fromFinding(
-      procedure,
-      'The report neither names the procedure nor describes tissue that identifies it.'
-    ),
+    // CAP "Not specified": a resection whose report neither names the operation nor shows tissue that identifies it.
+    procedure: procedure
+      ? fromFinding(procedure, '')
+      : ruleAnswer(
+          'Not specified',
+          scope.specimen.sentences,
+          'The report neither names the procedure nor describes tissue that identifies it.'
+        ),
     'tumor-site': fromFinding(site, 'The report does not say where the tumor is.'),
     perforation: fromFinding(findPerforation(doc), 'The report does not mention perforation.'),
     'tumor-size': size
@@ -139,7 +163,11 @@ export function extractColorectal(report: string): { answers: Answers; issues: s
   };
   for (const kind of MARGIN_KINDS) answers[`distance-${kind}`] = distanceAnswer(kind, margins.distances[kind]);
   answers['closest-margin'] = closestAnswer(margins.distances, margins.closest, margins.far);
-  answers['margin-status'] = statusAnswer(margins.distances, margins.stated);
+  answers['margin-status'] = statusAnswer(
+    margins.distances,
+    margins.stated,
+    doc.sentences.find((x) => MARGINS_UNDETERMINED.test(x.masked))
+  );
 
   if (site?.value === 'Rectum') {
     answers.mesorectum = fromFinding(findMesorectum(doc), 'The mesorectum is not graded or described.');

@@ -5,15 +5,16 @@ import type { Doc, DocSentence } from '../../text/doc';
 import { NUM, toCm, UNIT } from '../../text/measure';
 import { digitize } from '../../text/numbers';
 
-/** A heading announcing margin distances, ending with a colon. */
-const HEADING = /\b(?:margins?|distances?|clearances?)\b[^.;:\d]{0,60}:\s*/i;
+/** A heading announcing margin distances, ending with a colon, or standing alone on its line ("MARGINS (cm)"). */
+const HEADING =
+  /\b(?:margins?|distances?|clearances?)\b[^.;:\d]{0,60}:\s*|^\s*(?:[\w-]+\s+){0,3}(?:margins?|distances?|clearances?)\b[^.;:\d]{0,40}$/i;
 /** A unit given in the heading for the whole list: "(cm)", "(in mm)". */
 const HEADING_UNIT = /\(\s*(?:in\s+)?(cm|mm)\s*\)/i;
 /** Side words of the three CAP margins (the heading supplies the noun "margin"). */
 const SIDE = `(proximal|distal|radial|circumferential|mesenteric|mesocolic|mesorectal|CRM|ileal|colonic)`;
 /** One entry: a side word, optional "margin", a separator, then a number with an optional unit or an involvement word. */
 const ENTRY = new RegExp(
-  String.raw`(?:^|[,;|•·]|\s-\s|\band\b)\s*[-•*·]?\s*${SIDE}(?:\s+(?:resection\s+)?margin)?\s*[:=-]?\s*(?:${NUM}\s*(?:${UNIT})?(?![\d.,]*\s*(?:x|×))|(involved|positive|at ink|transected))`,
+  String.raw`(?:^|[,;|•·]|\s-\s|\band\b)\s*[-•*·]?\s*${SIDE}(?:\s+(?:resection\s+)?margin)?\s*(?:[:=–—-]|\.{2,}|…+)?\s*(?:${NUM}\s*(?:${UNIT})?(?![\d.,]*\s*(?:x|×))|(involved|positive|at ink|transected))`,
   'gi'
 );
 

@@ -11,7 +11,7 @@ const MARGIN_NOUN =
   /\b(?:margins?|clearances?|resection (?:lines?|limits?|ends?)|limits?|cut (?:ends?|edges?)|staple lines?|CRM|(?:proximal|distal) (?:(?:cut|resection|surgical) )?(?:ends?|edges?))\b/i;
 /** Uninvolved bowel on either side of the tumor: its length is the distance to that end's margin. */
 const UNINVOLVED =
-  /\b(?:normal|uninvolved|unremarkable|unaffected|tumou?r-free|non-?neoplastic|background)\s+(?:(?:appearing|looking)\s+)?(?:large\s+)?(?:bowel|colon|colonic mucosa|mucosa|rectum|intestine)\b/i;
+  /\b(?:normal|uninvolved|unremarkable|unaffected|tumou?r-free|non-?neoplastic|background)\s+(?:(?:appearing|looking)\s+)?(?:large\s+|rectal\s+|colonic\s+)?(?:bowel|colon|colonic mucosa|mucosa|rectum|intestine)\b/i;
 /** Words between a side adjective and its margin noun ("proximal surgical resection limit"). */
 const QUAL = String.raw`(?:\s+(?:resection|surgical|cut|stapled|staple|longitudinal|bowel|mucosal|\(\w+\)))*`;
 const NOUN = String.raw`\s+(?:margins?|limits?|ends?|edges?|lines?|clearances?)\b`;
@@ -53,7 +53,14 @@ export interface SideDistance {
  */
 export function sideDistances(t: string, skip: Set<number>): SideDistance[] {
   // "It is 4 cm from the distal.": a side word standing alone as the noun is the margin by ellipsis.
-  if (!MARGIN_NOUN.test(t) && !UNINVOLVED.test(t) && !/\bthe (?:proximal|distal)\s*(?:[.;,]|$)/i.test(t)) return [];
+  // "It is clear by 12 cm proximally": "clear by" a length names a margin clearance.
+  if (
+    !MARGIN_NOUN.test(t) &&
+    !UNINVOLVED.test(t) &&
+    !/\bthe (?:proximal|distal)\s*(?:[.;,]|$)/i.test(t) &&
+    !/\bclear(?:ed)? by\s+\d/i.test(t)
+  )
+    return [];
   const cuts = [0, ...[...t.matchAll(SPLIT)].map((m) => m.index), t.length];
   const out: SideDistance[] = [];
   let subject: Side | undefined;

@@ -4,11 +4,14 @@ import type { Doc, DocSentence } from '../../text/doc';
 import { NUM, toCm, UNIT } from '../../text/measure';
 import { digitize } from '../../text/numbers';
 import { NEGATION, TUMOR_NOUN } from '../../text/sentences';
+import { farMargins } from './margin-far';
 import { listedMargins } from './margin-list';
+import { pairedDistances } from './margin-pairs';
 import { sideDistances } from './margin-sides';
+import { KIND, KW, kindOf, MARGIN_KINDS, type MarginKind } from './margin-words';
 
-export type MarginKind = 'proximal' | 'distal' | 'radial';
-export const MARGIN_KINDS: MarginKind[] = ['proximal', 'distal', 'radial'];
+export type { MarginKind } from './margin-words';
+export { MARGIN_KINDS } from './margin-words';
 
 export interface DistanceFinding {
   cm: number;
@@ -22,60 +25,54 @@ export interface MarginFindings {
   closest?: { kind: MarginKind; sentence: DocSentence };
   /** "Margins are free" / "tumor extends to the margin" without a side or distance. */
   stated?: { involved: boolean; sentence: DocSentence };
-  /** Margins stated to be far from the tumor without a distance ("the longitudinal margins are well clear"). */
-  far?: Partial<Record<MarginKind, DocSentence>>;
+  /** Margins stated to be far from the tumor without a distance ("the longitudinal margins are well clear"), with
+   * the lower bound when one is given ("more than 5 cm"). */
+  far?: Partial<Record<MarginKind, { sentence: DocSentence; min?: number }>>;
   /** The tumor's extent along the bowel measured from the distal margin, when both ends are given. */
   span?: { from: number; to: number; sentence: DocSentence };
 }
 
-const KW = String.raw`(?:proximal|distal|radial|circumferential|mesenteric|mesocolic|mesorectal|retroperitoneal|non-?peritoneali[sz]ed|ileal|colonic|perianal(?:\s+skin)?|perineal(?:\s+skin)?|anal\s+skin)`;
-const KIND = `(${KW})`;
 /** A side named as the closest margin, the CRM included. */
 const CLOSEST_KIND = `(${KW}|CRM)`;
 const MARGIN_WORD =
-  /^\)?(?:\s*\([^)]*\))?(?:\s*\/\s*\w+)?(?:\s+[\w-]+){0,2}?\s+(?:margins?|edges?|ends?|lines?|surfaces?|clearances?|fascia)\b/i;
+  /^\)?(?:\s*\([^)]*\))?(?:\s*\/\s*\w+)?(?:\s+[\w-]+){0,2}?\s+(?:margins?|edges?|ends?|lines?|surfaces?|clearances?|fascia|resections?(?!\s+(?:margins?|lines?|limits?|edges?|ends?)\b))\b/i;
 const LANDMARK = /\b(?:reflection|dentate|verge|diverticul\w*|polyps?|nodes?|perforation|valve|appendix|taeniae?)\b/i;
 const ZERO_VERB =
-  /\b(?:extend\w*|reach\w*|abut\w*|involv\w*|invad\w*|infiltrat\w*|touch\w*|present|impinge\w*|transect\w*)\b(?:\s+at\s+(?:the\s+)?ink(?:ed)?(?:\s+(?:surface|edge))?)?(?:\s+(?:through|into|across)\s+(?:the\s+)?[a-z\s-]{0,25}?)?\s+(?:to|at|on|upon|into)?\s*(?:the\s+)?(?:inked\s+|painted\s+)?(?:\w+\s+)?$/i;
+  /\b(?:extend\w*|reach\w*|abut\w*|involv\w*|invad\w*|infiltrat\w*|touch\w*|present|impinge\w*|transect\w*|breach\w*|comes?|coming|came|(?:is|lies|lying)\s+in\s+contact\s+with|contact\w*)\b(?:\s+at\s+(?:the\s+)?ink(?:ed)?(?:\s+(?:surface|edge))?)?(?:\s+(?:through|into|across)\s+(?:the\s+)?[a-z\s-]{0,25}?)?\s+(?:(?:right\s+|all the way\s+)?up\s+)?(?:to|at|on|upon|into)?\s*(?:the\s+)?(?:inked\s+|painted\s+)?(?:\w+\s+)?$/i;
 const AT_MARGIN =
   /\b(?:tumou?r|mass|lesion|carcinoma|growth|neoplasm|it)\s+(?:is\s+|lies\s+|sits\s+)?(?:present\s+|seen\s+)?(?:at\s+ink\s+)?(?:at|on)\s+(?:the\s+)?(?:inked\s+|painted\s+)?$/i;
 /** Words that, between a margin name and a length, show the length belongs to something else. */
 const GAP_STOP =
-  /\b(?:with|a|an|and|which|that|defects?|tumou?r|mass|lesion|nodes?|polyps?|reflection|to the|from the)\b/i;
-const LIST_NUMS = String.raw`\d+(?:[.,]\d+)?(?:\s*(?:cm|mm))?(?:\s*,\s*\d+(?:[.,]\d+)?(?:\s*(?:cm|mm))?)*,?\s+and\s+\d+(?:[.,]\d+)?\s*(?:cm|mm)\b`;
-const LIST_KINDS = String.raw`${KW}(?:\s*,\s*(?:the\s+)?${KW})*,?\s+and\s+(?:the\s+)?${KW}\s+(?:resection\s+)?margins`;
-const PAIRED = [
-  new RegExp(String.raw`(${LIST_NUMS})\s+(?:away\s+)?(?:from|to)\s+(?:the\s+)?(${LIST_KINDS})`, 'gi'),
-  new RegExp(String.raw`(${LIST_KINDS})\s*(?:are|were|measure|measuring|of|:)\s*(${LIST_NUMS})`, 'gi'),
-];
-
-/** A margin said to be far from the tumor. */
-const WELL_CLEAR =
-  /\b(?:well|widely|amply|far)\s+(?:clear|away|free|removed)\b|\b(?:remote|distant) from the (?:tumou?r|lesion|growth)\b/i;
-const LONGITUDINAL =
-  /\b(?:longitudinal|(?:proximal|ileal) and (?:distal|colonic)|both (?:resection |bowel )?)\s*(?:resection\s+)?margins\b/i;
-
+  /\b(?:with|a|an|and|which|that|defects?|tumou?r(?![- ]free)|mass|lesion|nodes?|polyps?|reflection|to the|from the)\b/i;
 interface MarginRef {
   kind: MarginKind;
   start: number;
   end: number;
 }
 
-function kindOf(word: string, rightSided: boolean): MarginKind | undefined {
-  const w = word.toLowerCase();
-  if (w === 'proximal' || w === 'ileal') return 'proximal';
-  if (w === 'distal' || /^(?:perianal|perineal|anal)/.test(w)) return 'distal';
-  if (w === 'colonic') return rightSided ? 'distal' : undefined;
-  return 'radial';
-}
-
 /** Margin names: a side word followed by margin/edge/end/line/surface, or CRM. */
 function marginRefs(t: string, rightSided: boolean): MarginRef[] {
   const refs: MarginRef[] = [];
   for (const m of t.matchAll(/\bCRM\b/g)) refs.push({ kind: 'radial', start: m.index, end: m.index + 3 });
+  // "the nearest bowel end (proximal)": a margin named generically, its side in brackets.
+  for (const m of t.matchAll(
+    new RegExp(
+      String.raw`\b(?:(?:bowel|longitudinal|resection|cut|surgical)\s+)?(?:ends?|margins?|edges?)\s*\(\s*${KIND}\s*\)`,
+      'gi'
+    )
+  )) {
+    const kind = kindOf(m[1]!, rightSided);
+    if (kind) refs.push({ kind, start: m.index, end: m.index + m[0].length });
+  }
   for (const m of t.matchAll(new RegExp(String.raw`\b${KIND}\b`, 'gi'))) {
     const kind = kindOf(m[1]!, rightSided);
     const rest = t.slice(m.index + m[0].length);
+    // "upper / lower (cranial, caudal) edge" is an edge of the tumour: these words name a margin only with "margin".
+    if (
+      /^(?:upper|lower|cranial|caudal)$/i.test(m[1]!) &&
+      !/^\s+(?:(?:resection|surgical)\s+)?(?:margins?|limits?|resection lines?)\b/i.test(rest)
+    )
+      continue;
     const word = MARGIN_WORD.exec(rest);
     if (kind && word && !/\b(?:of|to|from)\b/i.test(word[0]))
       refs.push({ kind, start: m.index, end: m.index + m[0].length + word[0].length });
@@ -85,7 +82,7 @@ function marginRefs(t: string, rightSided: boolean): MarginRef[] {
       (/^\s+(?:and|or)\s(?:(?![;]|\.\s).){0,40}?\bmargins\b/i.test(rest) ||
         // "6 cm from the proximal and 3 cm from the distal margin": a length and another side follow.
         new RegExp(
-          String.raw`^\s+(?:and|or)\s+${NUM}\s*${UNIT}\s+(?:away\s+)?(?:from|to|of)\s+(?:the\s+)?${KW}\s+(?:resection\s+)?margin`,
+          String.raw`^\s+(?:and|or)\s+${NUM}\s*${UNIT}\s+(?:away\s+)?(?:from|to|of)\s+(?:the\s+)?${KW}\s+(?:(?:resection\s+|surgical\s+)?(?:margin|end|limit|line|edge)|line of resection)`,
           'i'
         ).test(rest))
     )
@@ -108,26 +105,42 @@ function lengths(t: string): Length[] {
   }));
 }
 
-/** Numbers of a list ("10.5 cm and 13 cm", "9.0, 3.5 and 1.2 cm"), a unit applying to the numbers before it. */
-function listValues(text: string): number[] {
-  const parts = [...text.matchAll(/(\d+(?:[.,]\d+)?)\s*(cm|mm)?/gi)];
-  let unit = 'cm';
-  const out: number[] = [];
-  for (let i = parts.length - 1; i >= 0; i--) {
-    unit = parts[i]![2] ?? unit;
-    out.unshift(toCm(parts[i]![1]!, unit));
-  }
-  return out;
-}
+/** A landmark named as a subject, not as the object of a preposition ("a sessile polyp 1.2 cm, 3 cm from …"). */
+const LANDMARK_SUBJECT = new RegExp(
+  String.raw`(?<!\b(?:from|to|of|above|below|with|at|in|near|beyond|towards?)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+)?)${LANDMARK.source}`,
+  'gi'
+);
 
-/** The clause before a position is about a landmark (the reflection, a polyp), not the tumor. */
+/** The clause before a position is about a landmark (the reflection, a polyp), not the tumor: no tumor noun in it,
+ * or a landmark named as the subject after the last tumor noun ("Lesion 1: a sessile polyp 1.2 cm, 3 cm from …"). */
 function landmarkSubject(t: string, at: number): boolean {
   const clause = t.slice(t.lastIndexOf(';', at) + 1, at);
-  return LANDMARK.test(clause) && !TUMOR_NOUN.test(clause) && !/\b(?:it|its)\b/i.test(clause);
+  if (!LANDMARK.test(clause)) return false;
+  if (!TUMOR_NOUN.test(clause) && !/\b(?:it|its)\b/i.test(clause)) return true;
+  const lastTumor = Math.max(
+    ...[...clause.matchAll(new RegExp(String.raw`${TUMOR_NOUN.source}|\b(?:it|its)\b`, 'gi'))].map((m) => m.index)
+  );
+  const subjects = [...clause.matchAll(LANDMARK_SUBJECT)];
+  return subjects.some((m) => m.index > lastTumor);
 }
 
 function negated(t: string, from: number, to: number): boolean {
   return NEGATION.test(t.slice(Math.max(0, from - 30), to));
+}
+
+/** "Distance to (the) closest margin: 3 cm" with no side named in the sentence. */
+const TO_CLOSEST = new RegExp(
+  String.raw`\b(?:closest|nearest)\s+(?:resection\s+)?margin(?:\(s\)|s)?\s*(?:is\s+|[:=]\s*)?(?:at\s+)?${NUM}\s*${UNIT}`,
+  'i'
+);
+
+function closestDistance(doc: Doc): { cm: number; sentence: DocSentence } | undefined {
+  for (const s of doc.sentences) {
+    const t = digitize(s.masked);
+    const m = TO_CLOSEST.exec(t);
+    if (m && !new RegExp(String.raw`\b${KW}\b|\bCRM\b`, 'i').test(t)) return { cm: toCm(m[1]!, m[2]!), sentence: s };
+  }
+  return undefined;
 }
 
 /**
@@ -146,7 +159,23 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
   for (const s of doc.sentences) {
     // Numbers in words read as digits, offsets kept ("three centimetres from the distal margin").
     // "3 cms": the plural abbreviation read as cm (same length, so offsets hold).
-    const t = digitize(s.masked).replace(/(\d\s*)cms\b/gi, '$1cm ');
+    // "between 8 and 12 cm from the distal margin": the tumor's span above the distal margin (rectal location).
+    const range = new RegExp(
+      String.raw`(?:between\s+${NUM}\s*(?:${UNIT})?\s*and|${NUM}\s*(?:${UNIT})?\s*(?:-|–|to))\s*${NUM}\s*${UNIT}\s+(?:away\s+)?(?:from|above|proximal to)\s+the\s+distal`,
+      'i'
+    ).exec(digitize(s.masked));
+    if (range) {
+      const unit = range[6]!;
+      const from = toCm(range[1] ?? range[3]!, range[2] ?? range[4] ?? unit);
+      out.span ??= { from, to: toCm(range[5]!, unit), sentence: s };
+    }
+    // "between 10 and 14 cm from the proximal margin", "8-12 cm from …": the tumor's near edge, the lower number.
+    const t = digitize(s.masked)
+      .replace(/(\d\s*)cms\b/gi, '$1cm ')
+      .replace(
+        /(?<!\bfrom\s)(?:between\s+(\d+(?:[.,]\d+)?)\s*(cm|mm)?\s*and|(\d+(?:[.,]\d+)?)\s*(cm|mm)?\s*(?:-|–|to))\s*\d+(?:[.,]\d+)?\s*(cm|mm)\b(?=\s+(?:away\s+)?(?:from|above|below|proximal to|distal to)\b)/gi,
+        (...g: (string | undefined)[]) => `${g[1] ?? g[3]} ${g[2] ?? g[4] ?? g[5]}`
+      );
     const refs = marginRefs(t, rightSided);
     const lens = lengths(t);
     const used = new Set<number>();
@@ -167,28 +196,38 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
       markUsed(span.index, span.index + span[0].length);
     }
 
-    // "10.5 cm and 13 cm from the proximal and distal margins, respectively"; "the proximal and distal margins are 9 and 3.5 cm".
-    for (const [i, re] of PAIRED.entries()) {
-      for (const m of t.matchAll(re)) {
-        const [numsText, kindsText] = i === 0 ? [m[1]!, m[2]!] : [m[2]!, m[1]!];
-        const values = listValues(numsText);
-        const kinds = [...kindsText.matchAll(new RegExp(KIND, 'gi'))].map((k) => kindOf(k[1]!, rightSided));
-        if (values.length !== kinds.length || kinds.some((k) => !k)) continue;
-        for (const [j, k] of kinds.entries()) set(k!, { cm: values[j]!, sentence: s, how: 'paired list' });
-        markUsed(m.index, m.index + m[0].length);
-      }
+    // "12 cm from either end", "10 cm from both resection margins": the same distance to both longitudinal margins.
+    for (const m of t.matchAll(
+      new RegExp(
+        String.raw`${NUM}\s*${UNIT}\s+(?:away\s+)?from\s+(?:either|each|both)\s+(?:of\s+the\s+)?(?:(?:resection|bowel|longitudinal|cut|surgical)\s+)?(?:ends?|margins?)\b`,
+        'gi'
+      )
+    )) {
+      const cm = toCm(m[1]!, m[2]!);
+      for (const k of ['proximal', 'distal'] as const) set(k, { cm, sentence: s, how: 'distance from either end' });
+      markUsed(m.index, m.index + m[0].length);
+    }
+
+    // "10.5 cm and 13 cm from the proximal and distal margins, respectively", "Proximal/distal margins: 12/4 cm".
+    for (const p of pairedDistances(t, rightSided)) {
+      set(p.kind, { cm: p.cm, sentence: s, how: 'paired list' });
+      markUsed(p.start, p.end);
     }
 
     // "tumor extends to / abuts the inked radial margin", "distal margin: involved" → 0 cm.
     for (const r of refs) {
       const z = ZERO_VERB.exec(t.slice(0, r.start));
       const positive =
-        /^\s*(?::|is|are)?\s*(?:grossly\s+|focally\s+)?(?:involved|positive|transected|tumou?r at ink)\b/i.test(
+        /^\s*,?\s*(?::|is|are|appears?\s+(?:to\s+be\s+)?|seems?\s+(?:to\s+be\s+)?)?\s*(?:grossly\s+|focally\s+|macroscopically\s+)?(?:involved|positive|transected|tumou?r at ink)\b|^\s*(?:shows?|contains?)\s+(?:invasive\s+)?(?:tumou?r|carcinoma)\b|^\s*(?:is|lies)\s+at\s+the\s+(?:tumou?r|lesion|growth)(?:'s)?\s+edge\b/i.test(
           t.slice(r.end, r.end + 40)
         );
       // "the tumour is at the distal margin": tumor at a margin is tumor reaching it (CAP: involved, 0 cm).
       // Only a margin proper: "tumour at the distal end" places it along the specimen, not at the resection line.
-      const at = /margin|\bCRM\b/i.test(t.slice(r.start, r.end)) ? AT_MARGIN.exec(t.slice(0, r.start)) : null;
+      // A staple line, resection line or cut edge is the margin itself.
+      const proper = /margin|\bCRM\b|\blines?\b|\blimits?\b|\bcut (?:ends?|edges?)\b|\bsurfaces?\b|\bfascia\b/i.test(
+        t.slice(r.start, r.end)
+      );
+      const at = proper ? AT_MARGIN.exec(t.slice(0, r.start)) : null;
       if (
         (z && !/\d/.test(z[0]) && !negated(t, z.index, z.index + z[0].length)) ||
         (at && !negated(t, at.index, at.index + at[0].length)) ||
@@ -200,7 +239,11 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
     // "Margins: proximal 6 cm, distal 7 cm, mesenteric 2 cm" — side words directly followed by a length.
     if (/\b(?:margins?|distances?|clearances?)\b[^.;:\d]{0,30}:/i.test(t)) {
       for (const m of t.matchAll(
-        new RegExp(String.raw`\b${KIND}(?:\s*\([^)]*\))?(?:\s+margin)?\s*:?\s*${NUM}\s*${UNIT}`, 'gi')
+        new RegExp(
+          // A length followed by "from/to …" belongs to what follows ("proximal margin, 17.5 cm from the distal").
+          String.raw`\b${KIND}(?:\s*\([^)]*\))?(?:\s+margin\s*(?:[:=]|\bat\b|\s-)?|\s*(?:[:,=]|\bat\b|\s-)?)\s*${NUM}\s*${UNIT}(?!\s*(?:away\s+)?(?:from|to)\b)`,
+          'gi'
+        )
       )) {
         const kind = kindOf(m[1]!, rightSided);
         const l = lens.find((x) => x.start > m.index && x.end <= m.index + m[0].length);
@@ -213,16 +256,27 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
     // "closest margin: distal, at 15 mm" / "the radial margin is the closest".
     const c =
       new RegExp(
-        String.raw`(?:closest|nearest)\s+(?:resection\s+)?margin\s*(?:is|:)?\s*(?:the\s+)?${CLOSEST_KIND}`,
+        String.raw`(?:closest|nearest)(?:\s+(?:resection\s+)?margin(?:\(s\)|s)?(?:\s+to\s+(?:the\s+)?(?:invasive\s+)?(?:carcinoma|tumou?r))?\s*(?:is|:|,)?|\s*:)\s*\(?\s*(?:the\s+)?${CLOSEST_KIND}`,
         'i'
       ).exec(t) ??
       new RegExp(
         String.raw`${CLOSEST_KIND}\s+(?:(?:resection\s+)?margin\s+)?is\s+(?:the\s+)?(?:closest|nearest)`,
         'i'
       ).exec(t) ??
+      // "nearest margin: 5 mm (mesenteric)": the side in brackets after the distance.
+      new RegExp(
+        String.raw`(?:closest|nearest)\s+(?:resection\s+)?margin\s*(?:is|:)?\s*(?:at\s+)?\d+(?:[.,]\d+)?\s*(?:cm|mm)\s*\(\s*(?:the\s+)?${CLOSEST_KIND}`,
+        'i'
+      ).exec(t) ??
+      // "the closest (distal) margin", "margin closest to the tumour: distal".
+      new RegExp(String.raw`(?:closest|nearest)\s*\(\s*${CLOSEST_KIND}\s*\)`, 'i').exec(t) ??
+      new RegExp(
+        String.raw`\bmargin\s+(?:closest|nearest)\s+to\s+(?:the\s+)?(?:tumou?r|lesion|carcinoma|growth)\s*(?:is\s+|[:,-]\s*)?(?:the\s+)?${CLOSEST_KIND}`,
+        'i'
+      ).exec(t) ??
       // "the tumour is closest to the radial margin": the margin the tumour lies nearest to.
       new RegExp(
-        String.raw`\b(?:closest|nearest)\s+to\s+(?:the\s+)?${CLOSEST_KIND}(?=\s+(?:resection\s+)?margin|\s*[(,.;:]|$)`,
+        String.raw`\b(?:(?:closest|nearest)\s+to|(?:lies|is|sits|located|situated)\s+(?:closest|nearest))\s+(?:the\s+)?${CLOSEST_KIND}(?=\s+(?:resection\s+)?margin|\s*[(,.;:]|$)`,
         'i'
       ).exec(t);
     const ck = c ? kindOf(c[1]!, rightSided) : undefined;
@@ -250,7 +304,7 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
 
     // "9.5 cm from the distal margin", "60 mm to the proximal margin", "within 2 mm of the circumferential margin".
     const connector =
-      /^\s*\)?\s*(?:away\s+)?(?:from|to|of|short of|clear of|free of|above|below|proximal to|distal to)\s+(?:the\s+)?(?:(?!(?:and|or|tumou?r|mass|lesion|carcinoma|is|are)\b)[\w-]+\s+){0,3}?$/i;
+      /^\s*\)?\s*(?:away\s+)?(?:from|to|of|short of|clear of|free of|above|below|proximal to|distal to)\s+(?:the\s+)?(?:(?!(?:and|or|tumou?r|mass|lesion|carcinoma|is|are)\b)[\w-]+(?:\s+|\s*\/\s*)){0,3}?$/i;
     for (const l of lens) {
       if (used.has(l.start)) continue;
       const r = refs.find((x) => x.start >= l.end && connector.test(t.slice(l.end, x.start)));
@@ -264,7 +318,10 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
       const l = lens.find((x) => x.start >= r.end);
       if (!l || used.has(l.start)) continue;
       const gap = t.slice(r.end, l.start);
-      if (gap.length > 30 || /[\d;]/.test(gap) || new RegExp(KW, 'i').test(gap) || GAP_STOP.test(gap)) continue;
+      // "the mesenteric margin, which is 5 mm from the tumour": a relative clause about the margin keeps its length.
+      const relative = /^\s*,?\s*(?:which|that)\s+(?:is|lies|measures)\s+(?:approximately\s+|about\s+)?$/i.test(gap);
+      const stop = new RegExp(KW, 'i').test(gap) || GAP_STOP.test(gap);
+      if (gap.length > 30 || /[\d;]/.test(gap) || (stop && !relative)) continue;
       set(r.kind, { cm: l.cm, sentence: s, how: 'margin with its distance' });
       used.add(l.start);
     }
@@ -281,14 +338,10 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
     for (const d of sideDistances(t, used))
       weak[d.side] ??= { cm: d.cm, sentence: s, how: 'side and length in one phrase' };
 
-    // "The longitudinal margins are widely clear": no distance, but farther than any margin that has one.
-    for (const clause of t.split(';')) {
-      if (!WELL_CLEAR.test(clause) || /\d/.test(clause)) continue;
-      const sides = LONGITUDINAL.test(clause)
-        ? (['proximal', 'distal'] as MarginKind[])
-        : marginRefs(clause, rightSided).map((r) => r.kind);
+    // "The longitudinal margins are widely clear", "more than 5 cm away": no distance, but farther than others.
+    for (const f of farMargins(t, (clause) => marginRefs(clause, rightSided).map((r) => r.kind))) {
       out.far ??= {};
-      for (const k of sides) out.far[k] ??= s;
+      out.far[f.kind] ??= { sentence: s, ...(f.min === undefined ? {} : { min: f.min }) };
     }
 
     const free = /\bmargins?\b[^.;\d]{0,30}?\b(?:free|uninvolved|negative|clear)\b/i.exec(t);
@@ -296,6 +349,10 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
     if (free && !/\bnot\b/i.test(free[0])) out.stated ??= { involved: false, sentence: s };
     else if (reaches && !negated(t, reaches.index, reaches.index)) out.stated ??= { involved: true, sentence: s };
   }
+  // CAP synoptic: "Closest Margin(s): Distal" and, on another line, "Distance from Invasive Carcinoma to Closest
+  // Margin: 3 cm": the distance to the closest margin is that margin's distance.
+  const toClosest = closestDistance(doc);
+  if (out.closest && toClosest) set(out.closest.kind, { ...toClosest, how: 'distance to the closest margin' });
   // "Margins:" then "Proximal: 11 cm" / "- distal 4 cm" on the lines below: the heading names them margins.
   for (const l of listedMargins(doc)) {
     const kind = kindOf(l.side, rightSided);

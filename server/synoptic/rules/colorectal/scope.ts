@@ -5,8 +5,9 @@
 
 import type { Answers, ItemAnswer } from '../../../../common/contracts';
 import { type Doc, makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
+import { grossEnd, hasSectionHeading, looseGrossSection } from '../../text/gross-heading';
 import { formatCm } from '../../text/measure';
-import { grossSection } from '../../text/sections';
+import { findingSections, grossSection } from '../../text/sections';
 import { type Finding, findSite } from './anatomy';
 import { findExtent } from './extent';
 import { findColorectalSize } from './size';
@@ -74,9 +75,22 @@ export function colorectalScope(report: string): ColorectalScope {
   const head = { specimen, fixed: issue ? notApplicable(specimen) : {}, ...(issue ? { issue } : {}) };
   // A biopsy or excision is named on the specimen line, outside any gross description: read the whole report.
   if (specimen.kind !== 'resection' && specimen.kind !== 'unclear') return { ...head, text: report };
-  const gross = grossSection(report);
-  if (gross.issue) return { ...head, text: '', fatal: gross.issue };
+  const strict = grossSection(report);
+  // The strict finder ends the gross description at any known heading word ("PROCEDURE:", "NOTE:" inside it): it runs
+  // on to the next heading of another part of the report.
+  const full = strict.offset > 0 ? { text: report.slice(strict.offset, grossEnd(report, strict.offset)) } : strict;
+  // Without a gross description the strict finder takes: a loosely written heading ("GROSS DESCRIPTION" without a
+  // colon, "GROSS EXAMINATION - …"), else a synoptic summary (it states the template's items itself), else the whole
+  // report when what looked like headings are only fields ("Macroscopic tumour perforation:" with its value below).
+  const whole = hasSectionHeading(report) ? undefined : { text: report };
+  const gross = strict.issue ? (looseGrossSection(report) ?? synopticSection(report) ?? whole ?? strict) : full;
+  if (gross === strict && strict.issue) return { ...head, text: '', fatal: strict.issue };
   return { ...head, text: specimen.kind === 'unclear' ? report : gross.text };
+}
+
+/** A synoptic (checklist) summary section: CAP's own items, written as fields. */
+function synopticSection(report: string): { text: string } | undefined {
+  return findingSections(report).find((sec) => /^(?:synoptic|summary)/i.test(sec.name) && sec.text.trim());
 }
 
 const stated = (f: Finding<string> | undefined, fallback: string): ItemAnswer =>

@@ -23,12 +23,32 @@ const FIELD = new RegExp(
 
 /** The tumour's length along the bowel: "the tumour spans 4.5 cm of the colon", "extends over 4 cm of mucosa". */
 const SPAN = new RegExp(
-  String.raw`\b(?:tumou?r|mass|lesion|carcinoma|adenocarcinoma|growth)\b[^.;]{0,40}?\b(?:spans|spanning|extends (?:over|for|along)|extending (?:over|for|along)|involves|involving)\s+(?:a (?:length|distance) of\s+)?(?:approximately\s+|about\s+)?${DIMS}\s+(?:of|along)\s+(?:the\s+)?(?:bowel|colon|rectum|mucosa|bowel wall|length)\b`,
+  String.raw`\b(?:tumou?r|mass|lesion|carcinoma|adenocarcinoma|growth)\b[^.;]{0,40}?\b(?:spans|spanning|extends (?:over|for|along)|extending (?:over|for|along)|involves|involving|occupies|occupying)\s+(?:a (?:length|distance) of\s+)?(?:approximately\s+|about\s+)?${DIMS}\s+(?:of|along)\s+(?:the\s+)?(?:bowel|colon|rectum|mucosa|bowel wall|length)\b`,
   'i'
 );
+/** A line labelled with the tumour ("Tumour: polypoid, mid transverse colon, 3.6 x 3.0 cm"): its lengths are the
+ * tumour's, unless a distance word follows one or another object is named right before it. */
+const LABEL = /^\s*(?:primary\s+|main\s+|dominant\s+)?(?:tumou?r|lesion|mass|carcinoma|adenocarcinoma)\s*:/i;
+const LABEL_SKIP_AFTER = /^\s*\)?\s*(?:away|from|to|proximal|distal|above|below|of\s+the|clear|short)\b/i;
+const LABEL_SKIP_BEFORE = /\b(?:polyps?|nodes?|stalk|segment|specimen|bowel|colon|within|at)\s*$/i;
+
+function labelledSize(s: DocSentence): SizeFinding | undefined {
+  const t = digitize(s.masked);
+  const label = LABEL.exec(t);
+  if (!label) return undefined;
+  for (const m of t.slice(label[0].length).matchAll(new RegExp(DIMS, 'gi'))) {
+    const at = label[0].length + m.index;
+    const before = t.slice(label[0].length, at).replace(/.*[,;]/s, '');
+    if (LABEL_SKIP_AFTER.test(t.slice(at + m[0].length)) || LABEL_SKIP_BEFORE.test(before)) continue;
+    const values = dimensionsCm(m[0]);
+    if (values.length) return { cm: Math.max(...values), sentence: s, how: 'line labelled with the tumour' };
+  }
+  return undefined;
+}
+
 /** Axis labels inside a dimension group ("3 cm (longitudinal) by 4.5 cm"), blanked so the group reads whole. */
 const AXIS =
-  /\s*\((?:longitudinal(?:ly)?|circumferential(?:ly)?|transverse(?:ly)?|length|width|depth|thickness|axial)\)/gi;
+  /\s*\((?:longitudinal(?:ly)?|circumferential(?:ly)?|transverse(?:ly)?|length|width|depth|thickness|axial|(?:maximum|greatest|largest|max\.?) (?:dimension|diameter|extent))\)/gi;
 
 /** A sentence whose subject is "it" or "this": it goes on about the previous sentence's subject. */
 const PRONOUN_START = /^\s*(?:it|this)\s+(?:measures|measured|is|was|spans|has)\b/i;
@@ -56,6 +76,10 @@ export function findColorectalSize(sentences: DocSentence[]): SizeFinding | unde
     const m = FIELD.exec(digitize(s.masked));
     const values = m ? dimensionsCm(m[1]!) : [];
     if (values.length) return { cm: Math.max(...values), sentence: s, how: 'tumour size field' };
+  }
+  for (const s of sentences) {
+    const found = labelledSize(s);
+    if (found) return found;
   }
   // "An ulcerated tumour is present. It measures 4.5 cm.": a sentence opening with "it" is read after the one before.
   const prepared = sentences.map((s, i) => {

@@ -32,7 +32,7 @@ const LOCAL: [LocalKind, RegExp][] = [
 ];
 
 const RESECTION =
-  /\babdomino-?perineal (?:resection|excision)\b|\bAPR\b|\bAPE\b|\b(?:ultra-?)?low anterior resection\b|\bLAR\b|\b(?:high |extended )?anterior resection\b|\b(?:hemi)?colectomy\b|\bsigmoidectomy\b|\b(?:sigmoid|rectosigmoid|colon|colonic|rectal|bowel|colorectal|segmental|ileocolic) resection\b|\bproctectomy\b|\bproctocolectomy\b|\bileoc(?:a)?ecectomy\b|\bHartmann'?s\b|\b(?:total )?mesorectal excision\b|\b(?:ta)?TME\b|\bresection specimen\b|\bresected (?:segment|colon|bowel|rectum|specimen|sigmoid|right|left|transverse)\b|\b(?:colon|rectum|sigmoid|c(?:a)?ecum|rectosigmoid)(?: colon)?,\s*(?:\w+,\s*)?(?:segmental |partial )?resection\b/i;
+  /\babdomino-?perineal (?:resection|excision)\b|\bAPR\b|\bAPE\b|\b(?:ultra-?)?low anterior resection\b|\bLAR\b|\b(?:high |extended )?anterior resection\b|\b(?:hemi)?colectomy\b|\bsigmoidectomy\b|\b(?:sigmoid|rectosigmoid|colon|colonic|rectal|bowel|colorectal|segmental|ileocolic|ileo-?c(?:a)?ecal|flexure) resection\b|\bresection of (?:the )?(?:splenic|hepatic) flexure\b|\bproctectomy\b|\bproctocolectomy\b|\bileoc(?:a)?ecectomy\b|\bHartmann'?s\b|\b(?:total )?mesorectal excision\b|\b(?:ta)?TME\b|\bresection specimen\b|\bresected (?:segment|colon|bowel|rectum|specimen|sigmoid|right|left|transverse)\b|\b(?:colon|rectum|sigmoid|c(?:a)?ecum|rectosigmoid)(?: colon)?,\s*(?:\w+,\s*)?(?:segmental |partial )?resection\b/i;
 
 /** Parts only a resected length of bowel has. */
 const SEGMENT =

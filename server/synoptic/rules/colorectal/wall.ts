@@ -7,7 +7,7 @@ import type { Finding } from './anatomy';
 const TUMOR = `(?:tumou?r|mass|lesion|carcinoma|growth|neoplasm)`;
 /** Where a perforation lies away from the tumor, or has another cause than the tumor. */
 const ELSEWHERE = new RegExp(
-  String.raw`\b(?:proximal|distal) to the ${TUMOR}\b|\b(?:away|separate|distant|remote|apart) from the ${TUMOR}\b|\b\d+(?:[.,]\d+)?\s*(?:cm|mm)\s+(?:away\s+)?from the ${TUMOR}\b|\bnot (?:at|involving|through|related to) the ${TUMOR}\b|\bdiverticul\w*|\bunrelated to\b|\biatrogenic\b|\b(?:intra-?operative(?:ly)?|surgical(?:ly)?|during (?:the )?(?:operation|surgery|mobili[sz]ation))\b|\bappendi(?:x|ceal)\b|\banastomo\w*|\bstaple line\b`,
+  String.raw`\b(?:proximal|distal) to the ${TUMOR}\b|\b(?:away|separate|distant|remote|apart) from the ${TUMOR}\b|\b\d+(?:[.,]\d+)?\s*(?:cm|mm)\s+(?:away\s+)?from the ${TUMOR}\b|\bnot (?:at|involving|through|related to) the ${TUMOR}\b|\bdiverticul\w*|\bunrelated to\b|\biatrogenic\b|\b(?:intra-?operative(?:ly)?|surgical(?:ly)?|during (?:the )?(?:operation|surgery|mobili[sz]ation))\b|\bappendi(?:x|ceal)\b|\banastomo\w*|\bstaple line\b|\b(?:diastatic|stercoral|distension|distention|ischa?emi\w*)\b`,
   'i'
 );
 /** The CAP answer "Cannot be determined": a perforation that cannot be assessed (a disrupted or fragmented specimen). */
@@ -22,6 +22,17 @@ const DEFECT = new RegExp(
   String.raw`\b(?:full[- ]thickness\s+)?(?:defect|hole|breach|rupture)\s+(?:through|in|of|within)\s+(?:the\s+)?${TUMOR}\b`,
   'gi'
 );
+/** "A tumour … with a full-thickness defect through its antimesenteric aspect": "its" refers back to the tumor when
+ * no bowel word stands between the tumor noun and the defect. */
+const DEFECT_ITS = new RegExp(
+  String.raw`\b${TUMOR}\b(?:(?!\b(?:colon|bowel|rectum|c(?:a)?ecum|segment|specimen|wall|ileum|appendix|diverticul\w*)\b)(?:[^.;]|\.\d))*?\b(?:full[- ]thickness\s+)?(?:defect|hole|breach|rupture)\s+(?:through|in|of|within)\s+its\b`,
+  'gi'
+);
+
+/** "The tumour has ruptured"; "at the tumour there is a full-thickness defect": a full-thickness defect is a perforation. */
+const RUPTURED = new RegExp(String.raw`\b${TUMOR}\s+(?:has\s+|had\s+|is\s+|was\s+)?ruptured\b`, 'gi');
+const FULL_THICKNESS = /\bfull[- ]thickness\s+(?:defect|hole|breach|rupture|tear)\b/gi;
+
 /** The serosa over the tumor described as intact: no full-thickness defect is there. */
 const INTACT_SEROSA =
   /\b(?:serosa|serosal surface|peritoneal surface)\b[^.;]{0,40}?\b(?:is|are|appears?|remains?|:)\s*(?:grossly\s+)?(?:intact|unbreached|not perforated)\b|\bintact,?\s+not\s+perforated\b/i;
@@ -31,6 +42,10 @@ const AT_TUMOR = new RegExp(
   String.raw`\b(?:through|at|of|in|within|into)\s+the\s+(?:\w+\s+)?${TUMOR}\b|\b${TUMOR}\s+(?:has\s+|had\s+|is\s+|was\s+)?(?:perforat|site)|^\W*(?:\w+\s+)?${TUMOR}\b`,
   'i'
 );
+
+/** A bowel part other than the tumour opening the clause as its subject. */
+const BOWEL_SUBJECT =
+  /^\W*(?:the\s+)?(?:[\w-]+\s+)?(?:c(?:a)?ecum|colon|bowel|ileum|appendix|rectum|sigmoid)\s+(?:is|was|has|had|shows?|showed)\b/i;
 
 type Verdict = 'Present' | 'Not identified' | 'Cannot be determined' | 'Elsewhere';
 
@@ -42,14 +57,28 @@ function readMention(t: string, at: number, end: number): Verdict {
   const clause = t.slice(start, stop);
   const after = t.slice(end, stop);
   // "Cannot be assessed" reaches the mention only within its phrase: not across "and", "but" or a comma.
-  const near = `${t.slice(Math.max(start, at - 40), at).replace(/.*(?:,|\b(?:and|but)\b)/s, '')} ${after.slice(0, 50).replace(/(?:,|\b(?:and|but)\b).*/s, '')}`;
+  const near = `${t.slice(Math.max(start, at - 60), at).replace(/.*(?:,|\b(?:and|but)\b)/s, '')} ${after.slice(0, 50).replace(/(?:,|\b(?:and|but)\b).*/s, '')}`;
   if (UNDETERMINED.test(near)) return 'Cannot be determined';
+  // "Perforation at tumour site: No": a field whose name holds the mention, answered after the colon.
+  const field = /^[^:.;]{0,40}?:\s*([^;.]{1,60})/.exec(after);
+  const answered = field && !/\b(?:is|was|are|were|has|have)\b/i.test(t.slice(end, end + field[0].indexOf(':')));
+  const value = answered ? fieldValue({ index: -1, text: field[1]!, masked: field[1]! }) : undefined;
+  // Only a denial or "cannot be assessed" is read so: a present perforation still needs its place.
+  if (value && value !== 'Present') return value;
   // A negation before the mention reaches it only within its clause: "no obstruction, but the tumour has perforated".
   const window = t.slice(Math.max(start, at - 80), at);
   const before = window.replace(CLAUSE_BREAK, '');
   const prefixed = /^(?:non-?|un)/i.test(t.slice(at, end));
   if (prefixed || NEG_BEFORE.test(before) || NEG_AFTER.test(after) || /\bnot\s+(?:\w+\s+)?$/i.test(before))
     return 'Not identified';
+  // "The caecum is distended and perforated because of the obstructing tumour": the bowel elsewhere is the subject
+  // of the perforation, and the tumour only its cause.
+  const lead = t.slice(start, at);
+  const placed = new RegExp(
+    String.raw`^\W*(?:\w+\s+){0,2}?(?:at|through|in|within)\s+the\s+(?:site\s+of\s+the\s+)?(?:\w+\s+)?${TUMOR}`,
+    'i'
+  ).test(after);
+  if (BOWEL_SUBJECT.test(lead) && !new RegExp(TUMOR, 'i').test(lead) && !placed) return 'Elsewhere';
   // Named at the tumor ("perforation through the tumour", "the perforated carcinoma"): other findings of the clause
   // (diverticula elsewhere) do not move it.
   if (AT_TUMOR.test(near) && !ELSEWHERE.test(near)) return 'Present';
@@ -71,9 +100,27 @@ export function findPerforation(doc: Doc): Finding<string> | undefined {
   let fallback: Finding<string> | undefined;
   for (const s of doc.sentences) {
     const t = s.masked;
-    const mentions = [...t.matchAll(/\b(?:non-?|un)?perforat\w*/gi), ...t.matchAll(DEFECT)].sort(
-      (a, b) => a.index - b.index
+    const its = [...t.matchAll(DEFECT_ITS)].map((m) => {
+      // The mention is the defect itself, so negation and place are read around it.
+      const at =
+        m.index +
+        m[0].search(/(?:full[- ]thickness\s+)?(?:defect|hole|breach|rupture)\s+(?:through|in|of|within)\s+its\b/i);
+      return Object.assign([t.slice(at, m.index + m[0].length)], { index: at }) as unknown as RegExpExecArray;
+    });
+    // A full-thickness defect counts where its clause names the tumor and no other mention has placed it.
+    const full = [...t.matchAll(FULL_THICKNESS)].filter(
+      (m) =>
+        !its.some((x) => x.index === m.index) &&
+        ![...t.matchAll(DEFECT)].some((d) => d.index <= m.index && m.index < d.index + d[0].length) &&
+        new RegExp(TUMOR, 'i').test(t.slice(t.lastIndexOf(';', m.index) + 1).split(';')[0]!)
     );
+    const mentions = [
+      ...t.matchAll(/\b(?:non-?|un)?perforat\w*/gi),
+      ...t.matchAll(DEFECT),
+      ...its,
+      ...full,
+      ...t.matchAll(RUPTURED),
+    ].sort((a, b) => a.index - b.index);
     for (const m of mentions) {
       // "Tumour perforation:" as a field whose value is on the next line.
       const field = /^\s*:?\s*$/.test(t.slice(m.index + m[0].length))
