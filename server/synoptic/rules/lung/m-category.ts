@@ -4,20 +4,21 @@
 import type { Doc, DocSentence } from '../../text/doc';
 import { isNegated } from '../../text/negation';
 import { affirmed, BENIGN_DX, MALIGNANT_DX } from './m-evidence';
-import { contralateralLung, INTRATHORACIC } from './m-intrathoracic';
+import { contralateralLung, INTRATHORACIC, SEROSAL_SPECIMEN } from './m-intrathoracic';
+import { bareHeading, DISTANT_NODE, headingKey, partLabel, partRefs, specimenUnits } from './m-specimens';
 import type { CategoryFinding } from './n-category';
 import { tumorSide } from './side';
 
 const ORGAN =
-  /\b(adrenalectomy|hepatectomy|cranio(?:tomy|ctomy)|brain|cerebr\w*|cerebell\w*|adrenal|liver|hepatic|bones?|osseous|skeletal|vertebral|spine|spinal|rib|pelvi[cs]|femur|femoral|kidney|renal|spleen|splenic|skin|subcutaneous|peritone\w*|pancrea\w*|ovar\w*|skull|calvari\w*|sacr(?:um|al)|iliac|ilium|humer(?:us|al)|scapula\w*|acetabul\w*|lepto-?mening\w*|meninge\w*|soft tissue|(?:skeletal )?muscles?|breast|thyroid|stomach|gastric|small bowel|intestin\w*|bladder|choroid\w*|orbit\w*|(?:(?<!\blow(?:er)? )cervical|axillary|abdominal|retroperitoneal|inguinal|para-?aortic abdominal|distant|non-?regional|distant \(non-?regional\)) lymph nodes?)\b/gi;
+  /\b(adrenalectomy|hepatectomy|cranio(?:tomy|ctomy)|brain|intracranial|cerebr\w*|cerebell\w*|adrenals?|liver|hepatic|bones?|bony|osseous|skeletal|vertebra[el]?|spine|spinal|rib|stern(?:um|al)(?! notch)|clavic\w*|pelvi[cs]|femur|femoral|kidney|renal|spleen|splenic|skin|subcutaneous|peritone\w*|omentum|omental|pancrea\w*|ovar\w*|skull|calvari\w*|sacr(?:um|al)|iliac|ilium|humer(?:us|al)|scapula\w*|acetabul\w*|lepto-?mening\w*|meninge\w*|soft tissue|(?:skeletal )?muscles?|breast|thyroid|stomach|gastric|small bowel|intestin\w*|bladder|choroid\w*|orbit\w*|(?:(?<!\blow(?:er)? )cervical|axillary|abdominal|retroperitoneal|inguinal|para-?aortic abdominal|distant|non-?regional|distant \(non-?regional\)) lymph nodes?)\b/gi;
 const METASTASIS =
-  /\b(?:oligo|micro)?metasta(?:sis|ses|tic)\b|\bmets?\b|\b(?:distant|extrathoracic) (?:sites?|disease|spread)\b|\bdisseminated\b|\bdeposits?\b|\blesions?\b[^.;]{0,40}\b(?:biops\w*|proven|confirmed|consistent with)/i;
+  /\b(?:oligo|micro)?metasta(?:sis|ses|tic)\b|\bmets?\b|\b(?:distant|extrathoracic) (?:sites?|disease|spread)\b|\bdisseminated\b|\bcarcinomatosis\b|\bdeposits?\b|\blesions?\b[^.;]{0,40}\b(?:biops\w*|proven|confirmed|consistent with)/i;
 const LESION = /\b(?:lesions?|nodules?|mass(?:es)?|deposits?|uptake|foci|focus)\b/i;
 const PROVEN =
   /\b(?:biops\w*|confirm\w*|proven|cytology|FNA)\b[^.]*\bmetasta\w*|\bmetasta\w*[^.]*\b(?:biops\w*|confirm\w*|proven)\b/i;
 /** A separately submitted organ specimen whose diagnosis is carcinoma ("Liver, core biopsy: adenocarcinoma"). */
 const HEADING_DX =
-  /^[^:]*\b(?:biops\w*|resection|excision|excised|resected|\w+ectomy|FNA|aspirat\w*|core)\b[^:]*:\s*(?:(?:metastatic|invasive|poorly|moderately|well|differentiated|non-small|small|cell|large|squamous|adeno)[\s,-]+)*(?:adeno)?carcinoma\b/i;
+  /^(?:[^:]*:)?[^:]*\b(?:biops\w*|resection|excision|excised|resected|\w+ectomy|FNA|aspirat\w*|core)\b[^:]*:\s*(?:(?:metastatic|invasive|poorly|moderately|well|differentiated|non-small|small|cell|large|squamous|adeno)[\s,-]+)*(?:adeno)?carcinoma\b/i;
 
 /** A metastasis a sentence affirms (not "no metastatic carcinoma") with the biopsy or proof that confirms it. */
 function proven(t: string): boolean {
@@ -26,14 +27,17 @@ function proven(t: string): boolean {
 
 const PRESENT_FIELD = /\bdistant metasta\w*\s*(?:\([^)]*\))?\s*:\s*(?:present|identified|yes)\b/i;
 const SITE_FIELD = /^\s*(?:specify\s+)?(?:metastatic\s+|distant\s+)?sites?\s*(?:\(s\))?(?:\s+involved)?\s*:/i;
+/** A field whose values are metastatic sites by its label ("Metastatic sites: brain; liver"). */
+const SITES_LABEL =
+  /^\s*(?:(?:metastatic|distant|extrathoracic)\s+sites?|sites?\s+of\s+(?:distant\s+)?metasta\w*)\s*(?:\(s\))?\s*:(?!\s*(?:none|not|no\b|absent|n\/a))/i;
 
 /** Names of one organ: a bone lesion described as osseous, vertebral or femoral is still one organ. */
 const BONE =
-  /^(?:bones?|osseous|skeletal|vertebral|spine|spinal|rib|pelvi[cs]|femur|femoral|skull|calvari\w*|sacr(?:um|al)|iliac|ilium|humer(?:us|al)|scapula\w*|acetabul\w*)$/;
+  /^(?:bones?|bony|osseous|skeletal|vertebra[el]?|spine|spinal|rib|stern(?:um|al)|clavic\w*|pelvi[cs]|femur|femoral|skull|calvari\w*|sacr(?:um|al)|iliac|ilium|humer(?:us|al)|scapula\w*|acetabul\w*)$/;
 
 /** One organ under the names a report gives it ("renal" and "kidney" are one organ, not two metastatic sites). */
 const ORGAN_NAME: [RegExp, string][] = [
-  [/^(?:brain|cerebr\w*|cerebell\w*|cranio\w+)$/, 'brain'],
+  [/^(?:brain|intracranial|cerebr\w*|cerebell\w*|cranio\w+)$/, 'brain'],
   [/^(?:liver|hepatic|hepatectomy)$/, 'liver'],
   [/^adrenal\w*$/, 'adrenal'],
   [BONE, 'bone'],
@@ -42,22 +46,33 @@ const ORGAN_NAME: [RegExp, string][] = [
   [/^(?:stomach|gastric)$/, 'stomach'],
   [/^(?:small bowel|intestin\w*)$/, 'bowel'],
   [/^(?:skin|subcutaneous)$/, 'skin'],
-  [/^peritone\w*$/, 'peritoneum'],
+  [/^(?:peritone\w*|omentum|omental)$/, 'peritoneum'],
   [/^pancrea\w*$/, 'pancreas'],
   [/^ovar\w*$/, 'ovary'],
   [/^(?:lepto-?)?mening\w*$/, 'meninges'],
   [/^(?:skeletal )?muscles?$/, 'muscle'],
   [/^orbit\w*$/, 'orbit'],
+  [/\blymph nodes?$/, 'distant lymph node'],
   [/^choroid\w*$/, 'choroid'],
 ];
 
+/** The organ a matched name stands for. */
+const organOf = (word: string): string => {
+  const w = word.toLowerCase();
+  return ORGAN_NAME.find(([re]) => re.test(w))?.[1] ?? w;
+};
+/** Why M is M0 when a distant site was sampled and is benign: a clinical M1 of that site does not stand. */
+export const BENIGN_SITE = 'the distant site sampled is benign';
+/** An addendum or review that corrects an earlier diagnosis: its benign reading of an organ withdraws the metastasis. */
+const REVISION = /\b(?:addend\w*|amend\w*|revis\w*|on review|correct(?:ed|ion)|reclassif\w*|supersed\w*)\b/i;
+
 /** More than one extrathoracic metastasis: plural nouns, or counts and quantifiers attached to them (not sizes). */
 const MANY =
-  /\b(?:multiple|several|numerous|innumerable|multifocal|widespread|disseminated|diffuse|bilateral)\b|\bmetastases\b|\bmets\b|\bmetastatic (?:[\w-]+ ){0,2}?(?:lesions|deposits|nodules|foci|tumou?rs)\b|\b(?:two|three|four|five|[2-9])\s+(?:[\w-]+\s+){0,2}?(?:metastases|lesions|deposits|nodules|foci)\b/i;
+  /\b(?:multiple|several|numerous|innumerable|multifocal|widespread|disseminated|diffuse|bilateral|carcinomatosis)\b|\bmetastases\b|\bmets\b|\bmetastatic (?:[\w-]+ ){0,2}?(?:lesions|deposits|nodules|foci|tumou?rs)\b|\b(?:two|three|four|five|[2-9])\s+(?:[\w-]+\s+){0,2}?(?:metastases|lesions|deposits|nodules|foci)\b|(?<!\b(?:no|other|without)\s+(?:other\s+)?)\b(?:lesions|nodules|masses|deposits|foci)\b|\b(?:both|all) (?:specimens|lesions|parts|sites)\b|\bin each\b|(?:\b|\s)[x×]\s?[2-9]\b/i;
 /** Extrathoracic metastases stated without their organs: several (M1c) or one (M1b). */
 const UNNAMED_MANY =
-  /\b(?:extrathoracic|distant) metastases\b[^.;]*\b(?:several|multiple|two|three|\d+) organs\b|\b(?:several|multiple|numerous|widespread|innumerable|disseminated|diffuse) (?:[\w-]+ ){0,2}?(?:metastases|metastatic disease|mets)\b|\bpolymetastatic\b/i;
-const UNNAMED_ONE = /\b(?:a single|solitary|one|an isolated) (?:extrathoracic|distant) metastasis\b/i;
+  /\b(?:extrathoracic|distant) metastases\b[^.;]*\b(?:several|multiple|two|three|\d+) organs\b|\b(?:several|multiple|numerous|widespread|innumerable|disseminated|diffuse) (?:[\w-]+ ){0,2}?(?:metastases|metastatic disease|mets)\b|\bpolymetastatic\b|\bmetasta\w*[^.;]{0,40}\b(?:several|multiple|two|three|\d+) organs\b/i;
+const UNNAMED_ONE = /\b(?:(?:a|an)\s+)?(?:single|solitary|one|isolated) (?:extrathoracic|distant) metastasis\b/i;
 
 /**
  * The M category (AJCC has no MX: M0 when nothing is said).
@@ -72,12 +87,27 @@ export function findM(doc: Doc): CategoryFinding {
   let many: DocSentence | undefined;
   let unnamed: { value: 'M1b' | 'M1c'; s: DocSentence } | undefined;
   let present = false;
-  for (const s of doc.sentences) {
+  // Separately submitted specimens with carcinoma, by organ: two of one organ are two metastases (M1c).
+  const specimens = new Map<string, Set<string>>();
+  // Organs whose own specimen is benign: tissue outranks an imaging impression of the same organ.
+  const benign = new Map<string, DocSentence>();
+  const units = specimenUnits(doc);
+  // "Part B, liver lesion, frozen section: …" then "Part B, permanent sections: metastatic carcinoma": the organs a
+  // part label stands for.
+  const parts = new Map<string, string[]>();
+  for (const { text } of units) {
+    const label = partLabel(text);
+    const head = text.split(':').slice(0, -1).join(':');
+    const named = [...head.matchAll(ORGAN)].map((o) => organOf(o[1]!));
+    const lung = /\b(?:lobe|lung|\w*lobectomy|pneumonectomy|segmentectomy|bronch\w*|[RL][UML]L)\b/i.test(head);
+    if (label && named.length && !lung && !parts.has(label)) parts.set(label, named);
+  }
+  for (const { s, text } of units) {
     // CAP fields "Distant Metastasis: Present" then "Specify Site(s): Brain, liver": the sites are metastases.
-    const listed = present && SITE_FIELD.test(s.masked);
-    present = PRESENT_FIELD.test(s.masked) || (present && !/:/.test(s.masked));
-    for (const clause of s.masked.split(/;|\bbut\b|\bwhereas\b/i)) {
-      const intra = INTRATHORACIC.exec(clause);
+    const listed = (present && SITE_FIELD.test(text)) || SITES_LABEL.test(text);
+    present = PRESENT_FIELD.test(text) || (present && !/:/.test(text));
+    for (const clause of listed ? [text] : text.split(/;|\bbut\b|\bwhereas\b/i)) {
+      const intra = INTRATHORACIC.exec(clause) ?? SEROSAL_SPECIMEN.exec(clause);
       const contra = contralateralLung(clause, side);
       const at = intra?.index ?? contra;
       if (at !== undefined && affirmed(clause, at, intra?.[0].length)) m1a ??= s;
@@ -96,25 +126,65 @@ export function findM(doc: Doc): CategoryFinding {
       const u = local.test(clause) ? null : (UNNAMED_MANY.exec(clause) ?? UNNAMED_ONE.exec(clause));
       if (u && affirmed(clause, u.index, u[0].length) && unnamed?.value !== 'M1c')
         unnamed = { value: UNNAMED_MANY.test(clause) ? 'M1c' : 'M1b', s };
+      // The organs of the parts a clause refers to ("Part B, permanent sections: …", "immunostains on part C …").
+      const referred = partRefs(clause).flatMap((l) => parts.get(l) ?? []);
       // "an adrenal lesion; biopsy confirmed metastatic carcinoma": the proof may sit in the next clause.
-      if (BENIGN_DX.test(clause) && !MALIGNANT_DX.test(clause)) continue;
-      const heading = !listed && !METASTASIS.test(clause) && !(LESION.test(clause) && proven(s.masked));
+      if (BENIGN_DX.test(clause) && !MALIGNANT_DX.test(clause)) {
+        // An addendum or amendment that reads a lesion as benign withdraws the metastasis reported before.
+        if (REVISION.test(text))
+          for (const organ of [...[...clause.matchAll(ORGAN)].map((o) => organOf(o[1]!)), ...referred]) {
+            organs.delete(organ);
+            specimens.delete(organ);
+          }
+        const dx = clause.lastIndexOf(':');
+        if (dx > 0 && /\b(?:biops\w*|resection|excision|\w+ectomy|FNA|core|wedge)\b/i.test(clause.slice(0, dx)))
+          for (const o of clause.slice(0, dx).matchAll(ORGAN)) benign.set(organOf(o[1]!), s);
+        continue;
+      }
+      if (referred.length && ![...clause.replace(/^[^:]*:/, '').matchAll(ORGAN)].length) {
+        const dx = clause.slice(clause.lastIndexOf(':') + 1);
+        const m = /\bmetasta\w*/i.exec(dx);
+        if (m && MALIGNANT_DX.test(dx) && affirmed(dx, m.index, m[0].length))
+          for (const organ of referred) if (!organs.has(organ)) organs.set(organ, s);
+      }
+      // A heading with no diagnosis after it ("C. LIVER LESION, BIOPSY:") names a specimen, not a finding.
+      if (bareHeading(clause)) continue;
+      const heading = !listed && !METASTASIS.test(clause) && !(LESION.test(clause) && proven(text));
       if (heading && !HEADING_DX.test(clause)) continue;
-      for (const o of clause.matchAll(ORGAN)) {
-        if (!affirmed(clause, o.index, o[0].length)) continue;
-        // An en bloc rib or vertebra with the primary is T; a heading names a metastasis only before its colon.
-        if (heading && (BONE.test(o[1]!.toLowerCase()) || o.index > clause.indexOf(':'))) continue;
+      const colon = clause.indexOf(':');
+      const node = DISTANT_NODE.exec(clause);
+      const found = [...clause.matchAll(ORGAN)].map((o) => ({ at: o.index, name: o[0], word: o[1]! }));
+      if (node) found.push({ at: node.index, name: node[0], word: 'lymph node' });
+      for (const o of found) {
+        if (!affirmed(clause, o.at, o.name.length)) continue;
+        // An en bloc rib or vertebra with the primary is T (a bone biopsy is not); a heading names a metastasis only
+        // before its colon.
+        const boneBiopsy = /\b(?:biops\w*|FNA|core|aspirat\w*|curett\w*)\b/i.test(clause.slice(0, colon));
+        const enBloc = /\ben bloc\b|\bchest wall\b|\binvad\w*/i.test(clause);
+        if (heading && ((BONE.test(o.word.toLowerCase()) && (!boneBiopsy || enBloc)) || o.at > colon)) continue;
         // Invasion of a vertebral body or rib by the primary is T, not M.
-        if (/\b(?:invad\w*|invasion|extends?|direct)\b/i.test(clause) && /vertebra|rib|spin/i.test(o[0])) continue;
-        const word = o[1]!.toLowerCase();
-        const organ = ORGAN_NAME.find(([re]) => re.test(word))?.[1] ?? word;
+        if (/\b(?:invad\w*|invasion|extends?|direct)\b/i.test(clause) && /vertebra|rib|spin/i.test(o.name)) continue;
+        const organ = organOf(o.word);
         if (!organs.has(organ)) organs.set(organ, s);
+        const dx = clause.indexOf(':', o.at);
+        if (dx > 0 && MALIGNANT_DX.test(clause.slice(dx))) {
+          const keys = specimens.get(organ) ?? new Set<string>();
+          keys.add(headingKey(clause.slice(0, dx)));
+          specimens.set(organ, keys);
+          if (keys.size > 1) many ??= s;
+        }
         const singles = clause.match(/\bmetastasis\b/gi)?.length ?? 0;
-        if ((MANY.test(clause) || singles > 1) && !/\b(?:solitary|single|isolated|one)\b(?!\s+organ)/i.test(clause))
+        if (
+          (MANY.test(clause) || singles > 1) &&
+          !/\b(?:solitary|single|isolated)\b(?!\s+organ)|\bone (?:[\w-]+ ){0,2}?(?:metastasis|lesion|deposit|focus|nodule)\b/i.test(
+            clause
+          )
+        )
           many ??= s;
       }
     }
   }
+  for (const organ of benign.keys()) if (!specimens.has(organ)) organs.delete(organ);
   const distant = [...organs.values()];
   if (distant.length > 1 || (distant.length && many))
     return {
@@ -135,6 +205,7 @@ export function findM(doc: Doc): CategoryFinding {
       reasons: ['intrathoracic spread (pleura, pericardium or contralateral lung)'],
     };
   if (m0) return { value: 'M0', sentences: [m0], reasons: ['no distant metastasis'] };
+  if (benign.size) return { value: 'M0', sentences: [...benign.values()], reasons: [BENIGN_SITE] };
   return {
     value: 'M0',
     sentences: [],

@@ -9,12 +9,12 @@ const NEGATED_AFTER =
   /^[^.;,]*?\b(?:negative|benign|not (?:identified|seen|present|malignant)|excluded|ruled out|no|without|free|clear|unremarkable|absent|none|not applicable)\b/i;
 /** AJCC 8th general rule: when in doubt the lower category is assigned, so a hedged metastasis is not one. */
 export const HEDGED =
-  /\b(?:suspicious (?:for|of)|suspected|suspicion of|possible|cannot be (?:excluded|ruled out)|cannot (?:exclude|rule out)|indeterminate|equivocal|questionable|not (?:confirmed|proven)|unconfirmed|(?:likely|probably) (?:benign|reactive|inflammatory))\b/i;
+  /\b(?:suspicious (?:for|of)|suspected|suspicion of|possible|cannot be (?:excluded|ruled out)|cannot (?:exclude|rule out)|indeterminate|equivocal|questionable|not (?:confirmed|proven)|unconfirmed|(?:likely|probably) (?:benign|reactive|inflammatory)|(?:previously |initially )?(?:thought|considered|suspected) to be|previously (?:thought|considered|suspected|reported as))\b/i;
 /** A diagnosis that is not tumor, after a part heading ("Pleural nodule, excision: fibrous plaque"). */
 export const BENIGN_DX =
-  /\b(?:benign|negative|no (?:evidence of )?(?:malignan\w*|tumou?r|carcinoma|metasta\w*)|fibro\w*|plaque|granulom\w*|hamartom\w*|reactive|inflammat\w*|adenoma|ha?emangioma|cyst)\b/i;
+  /\b(?:benign|negative|no (?:evidence of )?(?:malignan\w*|tumou?r|carcinoma|metasta\w*)|fibro\w*|plaque|granulom\w*|hamartom\w*|reactive|inflammat\w*|adenoma|ha?emangioma|cyst|incidentaloma|not metastatic|non-?metastatic|not (?:a )?metastas[ie]s|glioblastoma|glioma|meningioma)\b/i;
 export const MALIGNANT_DX =
-  /(?<!\b(?:no|negative for|without|free of)\s+(?:[\w-]+\s+)?)\b(?:metastatic|metastas[ie]s|carcinoma|adenocarcinoma|malignant cells)\b/i;
+  /(?<!\b(?:no|not|non|negative for|without|free of|no evidence of|absence of)[\s-]+(?:[\w-]+\s+)?)\b(?:metastatic|metastas[ie]s|carcinoma|adenocarcinoma|malignant cells)\b/i;
 
 /**
  * A clause is negated when a trigger stands before the finding in it, or a post-trigger follows, or the diagnosis

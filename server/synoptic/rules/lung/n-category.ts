@@ -2,6 +2,7 @@
 // a station, else the statement after the station or its list, else the one before it), each positive station is
 // classed by the IASLC map against the tumor's side, and the highest N wins. No nodes examined → NX.
 import type { Doc, DocSentence } from '../../text/doc';
+import { DISTANT_NODE } from './m-specimens';
 import { findStatuses, type NodeStatus, verdict } from './node-status';
 import { tableRows } from './node-table';
 import { tumorSide } from './side';
@@ -97,8 +98,13 @@ export function findN(doc: Doc): CategoryFinding | undefined {
       if (!sentences.includes(s)) sentences.push(s);
       continue;
     }
-    let t = digitsForWords(s.masked);
-    const context = NODE_WORD.test(t) || inList;
+    // A node outside the regional map (axillary, inguinal, abdominal) is a distant metastasis (M), not N.
+    let t = digitsForWords(s.masked).replace(/[^;]+/g, (c) => (DISTANT_NODE.test(c) ? ' '.repeat(c.length) : c));
+    // "4R: 1/2" needs no node word: a side-suffixed station with a count is a node statement.
+    const context =
+      NODE_WORD.test(t) ||
+      inList ||
+      /\b(?:1[0-4]|[1-9])[RL]\b\s*[:(]?\s*\d+\s*(?:\/\s*\d+|positive|negative|of\b)/.test(t);
     if (!context) {
       pending = [];
       continue;
@@ -108,8 +114,15 @@ export function findN(doc: Doc): CategoryFinding | undefined {
       examined = true;
       sentences.push(s);
       if (Number(m[1]) > 0) anyPositive ??= s;
+      // "Lymph nodes with metastasis: 2 (4R, 7)": the stations in brackets after a positive count are the involved ones.
+      const listed = /^\s*\(([^)]*)\)/.exec(t.slice(m.index + m[0].length))?.[1];
+      if (Number(m[1]) > 0 && listed) for (const st of findStations(listed, true)) positive(st, s);
     }
-    for (const m of t.matchAll(CAP_EXAMINED)) if (Number(m[1]) > 0) examined = true;
+    // "Number of lymph nodes examined: 0" is no node examined (NX), not a negative dissection.
+    for (const m of t.matchAll(CAP_EXAMINED)) {
+      if (Number(m[1]) > 0) examined = true;
+      else none ??= s;
+    }
     t = blank(blank(t, CAP_INVOLVED), CAP_EXAMINED);
     let sawStation = false;
     let sawStatus = false;
@@ -140,7 +153,10 @@ export function findN(doc: Doc): CategoryFinding | undefined {
       else if (!sentences.includes(s)) sentences.push(s);
     }
     pending = sawStation && !sawStatus ? carried.map((b) => b.station) : [];
-    inList = /:\s*$/.test(s.masked) || (inList && (sawStation || sawStatus));
+    inList =
+      /:\s*$/.test(s.masked) ||
+      /^\s*(?:regional\s+)?(?:lymph\s+nodes?|nodes?|nodal\s+(?:status|stations))\s*$/i.test(s.masked) ||
+      (inList && (sawStation || sawStatus));
     if (!sawStation && sawStatus && !sentences.includes(s)) sentences.push(s);
   }
   if (n) return { value: n, sentences, reasons };

@@ -4,9 +4,14 @@ import type { Doc } from '../../text/doc';
 
 export type Side = 'R' | 'L';
 
-const LOBE = /\b(right|left)\s+(upper|middle|lower)\s+lobe(?:ctomy)?\b|\b(R|L)(U|M|L)L\b/g;
+/** "right upper lobe", "Lung, left, upper lobe", "lobectomy (left lower)", "RUL"; not "right lower paratracheal". */
+const LOBE =
+  /\b(right|left)(?:\s+|,\s*(?:lung,\s*)?)(upper|middle|lower)(?:\s+lobe(?:ctomy)?\b|(?=\s*[),;:])|\s+(?!paratracheal|cervical|extremit|quadrant|limb|leg|neck|trunk|root)(?=[a-z]))|\b(R|L)(U|M|L)L\b/g;
 const LOBE_I = new RegExp(LOBE.source, 'gi');
 const TUMOR = /\b(?:tumou?rs?|carcinomas?|adenocarcinomas?|neoplasms?|mass(?:es)?|primary)\b/i;
+/** A lesion the sentence calls a metastasis of carcinoma, outside the lymph nodes. */
+export const METASTATIC_LESION =
+  /^(?![\s\S]*\b(?:lymph|nodes?|nodal|stations?|levels?)\b)[\s\S]*\bmetastatic\s+(?:[\w-]+\s+){0,2}?(?:carcinoma|adenocarcinoma)\b/i;
 const PROCEDURE =
   /\b(right|left)\s+(?:upper|middle|lower|main)?\s*(?:-?\s*lobe|lobectomy|bilobectomy|pneumonectomy|lung|segmentectomy|wedge|hemithorax|thoracotomy)|\b(R|L)[UML]L\b/i;
 
@@ -25,6 +30,10 @@ export function lobesIn(text: string): string[] {
   });
 }
 
+/** CAP field "Specimen Laterality: Right". */
+const fieldSide = (text: string): string | undefined =>
+  /\b(?:specimen |tumou?r )?laterality\s*:\s*(right|left)\b/i.exec(text)?.[1];
+
 /**
  * The lobe of the primary tumor: the first lobe named after a tumor noun, else the first lobe of the report.
  * @param doc - The report.
@@ -32,11 +41,18 @@ export function lobesIn(text: string): string[] {
  */
 export function primaryLobe(doc: Doc): string | undefined {
   for (const s of doc.sentences) {
+    // A lesion called metastatic ("Left lower lobe wedge: metastatic adenocarcinoma") is not the primary.
+    if (METASTATIC_LESION.test(s.masked)) continue;
     const m = TUMOR.exec(s.masked);
     const lobe = m ? lobesIn(s.masked.slice(m.index))[0] : undefined;
     if (lobe && !/\b(?:separate|additional|satellite|second|another|contralateral)\b/i.test(s.masked)) return lobe;
   }
-  return lobesIn(doc.text)[0];
+  // CAP fields "Specimen Laterality: Right" and "Tumor Site: Upper lobe": the site field with the side of the specimen.
+  const site = /\btumou?r (?:site|location)\s*:\s*(?:(right|left)\s+)?(upper|middle|lower)\s+lobe\b/i.exec(doc.text);
+  const side = site?.[1] ?? fieldSide(doc.text);
+  if (site && side) return `${side.toLowerCase()} ${site[2]!.toLowerCase()}`;
+  const resected = doc.sentences.filter((s) => !METASTATIC_LESION.test(s.masked));
+  return lobesIn(resected.map((s) => s.masked).join('\n'))[0] ?? lobesIn(doc.text)[0];
 }
 
 /**
@@ -47,8 +63,7 @@ export function primaryLobe(doc: Doc): string | undefined {
 export function tumorSide(doc: Doc): Side | undefined {
   const lobe = primaryLobe(doc);
   if (lobe) return lobe.startsWith('right') ? 'R' : 'L';
-  // CAP field "Specimen Laterality: Right".
-  const field = /\b(?:specimen |tumou?r )?laterality\s*:\s*(right|left)\b/i.exec(doc.text)?.[1];
+  const field = fieldSide(doc.text);
   if (field) return field[0]!.toUpperCase() as Side;
   const m = PROCEDURE.exec(doc.text);
   const side = (m?.[1] ?? m?.[2])?.[0]?.toUpperCase();

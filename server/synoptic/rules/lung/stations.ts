@@ -42,6 +42,8 @@ const PREFIXED = new RegExp(
 );
 /** A bare side-suffixed station ("4R 0/3", "10L: 1/1"), written in capitals. */
 const BARE = /\b(?:1[0-4]|[1-9])[RL](?:[si])?\b/g;
+/** "R4", "L10"; never R0/R1 (residual tumor) or L0/L1 (lymphatic invasion), and not a lumbar vertebra. */
+const BARE_LEAD = /\b[RL](?:1[0-4]|[2-9])\b(?!\s*(?:vertebra|spine|root|nerve))/g;
 /** A bare station number opening a list item followed by a count ("…, 7 0/2", "7: 1/3"). */
 const LIST_ITEM = /(?<=(?:^|[,;:]\s*|\band\s+))(?:1[0-4]|[1-9])(?=\s*[:(]?\s*\d+\s*(?:\/|of\b)\s*\d+)/g;
 
@@ -79,6 +81,8 @@ export function findStations(t: string, nodeContext: boolean): Station[] {
       add(offset + tok.index, tok[0], Number(/\d+/.exec(tok[0])![0]));
   }
   for (const m of t.matchAll(BARE)) add(m.index, m[0], Number.parseInt(m[0], 10));
+  // "R4 1/3", "L10 0/2": the side written first, read only where the clause is about nodes ("L4" is also a vertebra).
+  if (nodeContext) for (const m of t.matchAll(BARE_LEAD)) add(m.index, m[0], Number(m[0].slice(1)));
   if (nodeContext) for (const m of t.matchAll(LIST_ITEM)) add(m.index, m[0], Number(m[0]));
   for (const m of t.matchAll(NAMED_RE)) {
     const after = t.slice(m.index + m[0].length);

@@ -42,6 +42,24 @@ function affirmsInvasion(s: DocSentence): boolean {
 }
 
 /**
+ * A carcinoma named without "in situ" (the primary of "adenocarcinoma, 2.4 cm" next to a separate AIS focus), not
+ * negated ("margins negative for carcinoma") and not about lymph nodes.
+ */
+function namesInvasiveCarcinoma(s: DocSentence): boolean {
+  return s.masked
+    .split(/[;,]/)
+    .some(
+      (clause) =>
+        !/\b(?:lymph|nodes?|margins?)\b/i.test(clause) &&
+        [...clause.matchAll(/\b(?:adeno|squamous cell |large cell |sarcomatoid )?carcinoma\b(?!\s+in situ)/gi)].some(
+          (m) =>
+            !isNegated(clause, m.index, m.index + m[0].length) &&
+            !/\b(?:no|without|negative for|free of)\s+(?:[\w-]+\s+){0,3}$/i.test(clause.slice(0, m.index))
+        )
+    );
+}
+
+/**
  * The pT category.
  * @param doc - The lung resection summary.
  * @returns T with the sentences and reasons, or undefined when neither size nor descriptors are given.
@@ -51,7 +69,7 @@ export function findT(doc: Doc): TFinding | undefined {
   const insitu = all.find((s) =>
     /\b(?:adenocarcinoma in situ|carcinoma in situ|squamous cell carcinoma in situ)\b|\bAIS\b/i.test(s.masked)
   );
-  if (insitu && !all.some(affirmsInvasion))
+  if (insitu && !all.some(affirmsInvasion) && !all.some(namesInvasiveCarcinoma))
     return { t: 'Tis', sentences: [insitu], reasons: ['carcinoma in situ without invasion'] };
   const mia = all.find((s) => /\bminimally invasive adenocarcinoma\b/i.test(s.masked) || /\bMIA\b/.test(s.masked));
   const total = totalSize(doc);
@@ -85,7 +103,7 @@ export function findT(doc: Doc): TFinding | undefined {
       const hit = [...txt.matchAll(d.re)].find(
         (m) => invaded(txt, m.index, m[0].length) || (d.located === true && locatedIn(txt, m.index))
       );
-      const explicit = d.t === 'T2a' && pl && (pl[1] === '1' || pl[1] === '2') && /pleura/i.test(txt);
+      const explicit = d.why.startsWith('visceral') && pl && (pl[1] === '1' || pl[1] === '2') && /pleura/i.test(txt);
       if (!hit && !explicit) continue;
       // T2 features raise a tumor of up to 4 cm to T2a; above 4 cm its size already gives T2b or more.
       const least = d.t === 'T2a' ? t2() : d.t;
@@ -126,9 +144,11 @@ export function findT(doc: Doc): TFinding | undefined {
 
 /** A lesion called the same tumor in a sentence naming a lobe ("LLL wedge: metastatic adenocarcinoma"). */
 const SAME_TUMOR =
-  /\b(?:metastatic (?:adeno|squamous cell )?carcinoma|same histolog\w*|identical (?:histolog|morpholog)\w*)\b/i;
+  /\b(?:metastatic (?:adeno|squamous cell )?carcinoma|same (?:histolog|morpholog|pattern|type)\w*|identical (?:histolog|morpholog)\w*|(?:similar|identical|comparable) (?:to|with) (?:that of |the )?(?:part|specimen|tumou?r|primary|main)|intrapulmonary metasta\w*)\b/i;
 const NODULE =
   /\b(?:separate|additional|satellite|second|another|two|multiple|discrete)\s+(?:[\w.]+\s+){0,3}?(?:nodules?|foci|focus|tumou?rs?)\b|\bintrapulmonary metastas[ie]s\b|\bsatellite (?:lesions?|nodules?)\b/i;
+const ELSEWHERE =
+  /\b(?:pleural|pericardial) (?:nodules?|implants?|deposits?|foci)\b|\b(?:nodules?|implants?|deposits?|foci)\b[^.;]{0,30}\b(?:on|of|studding|involving) the (?:parietal |visceral |diaphragmatic )?(?:pleura|pericardium)\b|\b(?:liver|hepatic|brain|cerebr\w*|cerebell\w*|adrenal\w*|bones?|osseous|vertebra\w*|kidney|renal|spleen|skin|subcutaneous|soft tissue|peritone\w*|axillary)\b/i;
 const NEG_NODULE = /\b(?:no|not|without|none)\s+(?:[\w-]+\s+){0,2}$/i;
 
 /** A separate tumor nodule: same lobe T3, another ipsilateral lobe T4 (a contralateral one is M1a, handled as M). */
@@ -151,6 +171,11 @@ function separateNodule(doc: Doc): { t: string; s: DocSentence; why: string } | 
     if (/(?<!\b(?:not|rather than)\s+(?:an?\s+)?)\b(?:synchronous|separate|second|independent|new)\s+primar/i.test(t))
       continue;
     if (/\bcontralateral\b/i.test(t)) continue;
+    // A nodule in the other lung ("right lung metastases" with a left primary) is M1a, not T.
+    const lungSide = /\b(right|left)\s+(?:lung|hemithorax)\b/i.exec(t.slice(start, end))?.[1]?.toLowerCase();
+    if (primary && lungSide && !primary.startsWith(lungSide)) continue;
+    // Nodules on the pleura or pericardium are M1a, and foci in another organ are distant metastases: not T.
+    if (ELSEWHERE.test(t.slice(start, end))) continue;
     // AJCC 8th: multifocal ground-glass/lepidic tumors are multiple primaries, staged by the largest with (m).
     if (
       /\b(?:ground[- ]glass|GGOs?|GGNs?|lepidic|multifocal|in situ|AIS|MIA)\b|\b(?:two|multiple|several) (?:[\w-]+\s+){0,2}?primaries\b/i.test(
@@ -162,7 +187,7 @@ function separateNodule(doc: Doc): { t: string; s: DocSentence; why: string } | 
     const lobes = lobesIn(t);
     const other = lobes.filter((l) => l !== primary);
     if (primary && other.some((l) => l.split(' ')[0] !== primary.split(' ')[0])) continue;
-    if (/\b(?:different|another|other|separate) (?:ipsilateral )?lobe\b/i.test(t) || other.length > 0) {
+    if (/\b(?:different|another|other|separate) (?:ipsilateral )?lobes?\b/i.test(t) || other.length > 0) {
       return { t: 'T4', s, why: 'separate tumor nodule in a different ipsilateral lobe' };
     }
     if (/\bsame lobe\b/i.test(t) || (primary && lobes.includes(primary)) || lobes.length === 0)

@@ -4,8 +4,9 @@
 import type { Doc, DocSentence } from '../../text/doc';
 import { DIMS, dimensionsCm } from '../../text/measure';
 import { findTumorSizes } from '../tumor-size';
+import { METASTATIC_LESION } from './side';
 
-export const LUNG_TUMOR = /\b(?:tumou?rs?|carcinomas?|adenocarcinomas?|neoplasms?|mass(?:es)?|lesions?)\b/i;
+export const LUNG_TUMOR = /\b(?:tumou?rs?|carcinomas?|adenocarcinomas?|carcinoids?|neoplasms?|mass(?:es)?|lesions?)\b/i;
 
 export interface SizeAt {
   cm: number;
@@ -93,6 +94,32 @@ function greatestDimension(doc: Doc): SizeAt | undefined {
 }
 
 /**
+ * Lengths of the tumor in forms the shared finder leaves alone: "a tumour of 45 mm", a field without the tumor noun
+ * in a sentence about the tumor ("Tumour: adenocarcinoma; maximum diameter 32 mm"), and a length appended after a
+ * location ("carcinoma centred on the lower lobe bronchus, 2.2 cm"). Distances and margins are never taken.
+ */
+function looseSize(doc: Doc): SizeAt | undefined {
+  const forms = [
+    String.raw`\b(?:tumou?r|carcinoma|mass|lesion|neoplasm|nodule)\s+(?:of|measuring)\s+(?:approximately\s+|about\s+)?${DIMS}`,
+    String.raw`\b(?:maximum|maximal|greatest|largest)\s+(?:tumou?r\s+)?(?:diameter|dimension|extent|size)\s*[:=]?\s*(?:of\s+|is\s+)?${DIMS}`,
+    String.raw`\b(?:carcinoma|tumou?r)\b[^.;:\d]{0,80}?,\s*${DIMS}`,
+  ].map((f) => new RegExp(f, 'i'));
+  for (const s of doc.sentences) {
+    if (!LUNG_TUMOR.test(s.masked)) continue;
+    for (const re of forms) {
+      const m = re.exec(s.masked);
+      if (!m) continue;
+      const rest = s.masked.slice(m.index + m[0].length);
+      if (/^\s*\)?\s*(?:from|away|to|proximal|distal|beyond|deep|of the|short)\b/i.test(rest)) continue;
+      if (/\b(?:margins?|distance|nodes?|from)\b/i.test(m[0])) continue;
+      const dims = dimensionsCm(m[1] ?? '');
+      if (dims.length) return { cm: Math.max(...dims), s };
+    }
+  }
+  return undefined;
+}
+
+/**
  * The total size of the tumor that sets T: the first tumor length, or with several primaries the largest one.
  * @param doc - The lung resection summary.
  * @returns Size in cm with its sentence, or undefined.
@@ -100,13 +127,16 @@ function greatestDimension(doc: Doc): SizeAt | undefined {
 export function totalSize(doc: Doc): SizeAt | undefined {
   const micro = microscopicSize(doc);
   if (micro) return micro;
-  const sizes = [...findTumorSizes(doc.sentences, LUNG_TUMOR)].map((f) => ({ cm: f.cm, s: f.sentence }));
+  // The size of a lesion the report calls metastatic (a contralateral wedge, an organ specimen) is not the primary's.
+  const sizes = [...findTumorSizes(doc.sentences, LUNG_TUMOR)]
+    .filter((f) => !METASTATIC_LESION.test(f.sentence.masked))
+    .map((f) => ({ cm: f.cm, s: f.sentence }));
   if (!sizes.length) {
     const nodule = findTumorSizes(doc.sentences, /\bnodules?\b/i).next().value;
     if (nodule) sizes.push({ cm: nodule.cm, s: nodule.sentence });
   }
   if (!sizes.length) {
-    const field = greatestDimension(doc);
+    const field = greatestDimension(doc) ?? looseSize(doc);
     if (field) sizes.push(field);
   }
   if (!doc.sentences.some((s) => SEVERAL_PRIMARIES.test(s.masked))) return sizes[0] ?? largestOfSeveral(doc);
