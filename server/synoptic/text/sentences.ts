@@ -7,6 +7,8 @@ export interface Sentence {
 }
 
 const ABBREVIATIONS = /\b(?:approx|e\.g|i\.e|no|nos|dr|vs|fig|ca|cf|resp|incl|max|min)\.$/i;
+/** "c." (circa) before a number: "c. 4 cm" is one sentence. */
+const CIRCA = /\bc\.$/i;
 
 /**
  * Splits text into sentences at `.`, `!`, `?` followed by a capital, digit or quote, and at line breaks; decimals
@@ -36,6 +38,8 @@ export function splitSentences(text: string): Sentence[] {
     const after = text.slice(i + 1).trimStart()[0];
     if (after !== undefined && !/[A-Z0-9("'“‘[]/.test(after)) continue;
     if (c === '.' && ABBREVIATIONS.test(text.slice(Math.max(0, i - 6), i + 1))) continue;
+    if (c === '.' && CIRCA.test(text.slice(Math.max(0, i - 3), i + 1)) && /^\s*\d/.test(text.slice(i + 1, i + 6)))
+      continue;
     push(i + 1);
   }
   push(text.length);

@@ -14,6 +14,14 @@ describe('text helpers', () => {
     ).toEqual(['A mass measures 4.2 x 3.8 cm.', 'It is approx. 5 cm from the margin.', 'No perforation']);
   });
 
+  it('keeps "c." (circa) before a number inside its sentence, and still splits after a closing "c."', () => {
+    expect(splitSentences('The margin is c. 4 cm from the tumour. Grade c. Next part.').map((s) => s.text)).toEqual([
+      'The margin is c. 4 cm from the tumour.',
+      'Grade c.',
+      'Next part.',
+    ]);
+  });
+
   it('converts lengths to cm and reads dimension groups', () => {
     expect(toCm('45', 'mm')).toBe(4.5);
     expect(toCm('4,5', 'cm')).toBe(4.5);
