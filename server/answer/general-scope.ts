@@ -11,6 +11,8 @@ interface Rule {
   /** Whether this patient and question need it. */
   needed: (p: PatientFacts, q: string) => boolean;
   why: string;
+  /** A supportive-care topic: needed only because the record or question names the problem it treats. */
+  problem?: boolean;
 }
 
 const on = (re: RegExp) => (e: Passage) => re.test(e.section);
@@ -23,6 +25,7 @@ const problem = (heading: RegExp, named: RegExp, why: string): Rule => ({
   topic: on(heading),
   needed: (p, q) => named.test(problems(p, q)),
   why: `${why} is not a recorded problem`,
+  problem: true,
 });
 
 const RULES: Rule[] = [
@@ -120,4 +123,16 @@ const RULES: Rule[] = [
 export function generalUnneeded(e: Passage, p: PatientFacts, question: string): string | undefined {
   const rule = RULES.find((r) => r.topic(e));
   return rule && !rule.needed(p, question) ? rule.why : undefined;
+}
+
+/**
+ * Whether a supportive-care section treats a problem the record or the question names (so it backs the answer).
+ * @param e - The passage (title and section heading).
+ * @param p - The patient's facts.
+ * @param question - The clinician's question.
+ * @returns True for a supportive-care section whose problem is recorded or asked about.
+ */
+export function treatsRecordedProblem(e: Passage, p: PatientFacts, question: string): boolean {
+  const rule = RULES.find((r) => r.topic(e));
+  return rule?.problem === true && rule.needed(p, question);
 }

@@ -3,8 +3,10 @@
 // stages or sites left out, and each finding once.
 import { describe, expect, it } from 'vitest';
 import { createAnswerer } from './answerer';
+import { backsAnswer } from './backing';
 import { recordRefsOf } from './citations';
 import { OPTIONS } from './options';
+import { patientFacts } from './patient-facts';
 import { CRC_INPUT, STAGE3_INPUT } from './testing/inputs';
 import { knowledgeRetrieve } from './testing/knowledge';
 import { unresolvedCitations } from './testing/resolve';
@@ -70,5 +72,25 @@ describe('offline answer over the knowledge', () => {
         expect(md.split(text).length - 1, text).toBe(1);
       }
     }
+  });
+
+  it('cites a quoted passage only when the answer rests on it; the others are further reading without numbers', async () => {
+    const out = await run(CRC_INPUT);
+    const md = out.answer.markdown;
+    const p = patientFacts(CRC_INPUT);
+    const quoted = out.answer.statements.filter((s) => /^[^“]+: “/.test(s.text) && !s.text.startsWith('Not for'));
+    expect(quoted.length).toBeGreaterThan(0);
+    for (const s of quoted) {
+      const e = out.evidence.find((x) => x.n === s.citations[0])!;
+      const elsewhere = out.answer.statements.some((t) => t !== s && t.citations.includes(e.n));
+      expect(elsewhere || backsAnswer(e, p, CRC_INPUT.question) !== undefined, e.section).toBe(true);
+    }
+    const further = section(md, 'Further reading (not cited)');
+    expect(further).toMatch(/^- .+: “/m);
+    expect(further).not.toMatch(/\[\d+\]/);
+    // First-line text for a patient deciding the second line is never cited as support.
+    expect(out.evidence.map((e) => e.section)).not.toContain(
+      'First-line systemic therapy for RAS-mutant or right-sided mCRC'
+    );
   });
 });

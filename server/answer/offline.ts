@@ -1,7 +1,9 @@
 // The answer without a model: an extractive report. The direct answer to a specific question first (from the
 // findings), the options for the tumor board (first for an options question), every other finding once with its own
-// sources; then for each sub-query the best sentences of passages that apply to this patient; then what is missing.
+// sources; then for each sub-query the best sentences of passages that apply to this patient — cited only when the
+// answer rests on them (backing.ts), otherwise listed as uncited further reading; then what is missing.
 import type { EvidenceItem, Finding } from '../../common/contracts';
+import { backsAnswer } from './backing';
 import { type Citation, type CitationContext, citationProblem, parseCitation } from './citations';
 import { directAnswer, type QuestionFocus } from './direct';
 import { bestQuote, quoteInPassage, specificTerms } from './extract';
@@ -35,8 +37,19 @@ function findingBlock(f: Finding, ctx: CitationContext): Block {
   return { kind: 'line', text: f.text, citations, supported, flag: 'a cited source could not be found' };
 }
 
-function evidenceBlocks(p: OfflineParts, relevance: Map<number, Relevance>): Block[] {
+/** Evidence quotes: those that back the answer are cited; the others are further reading, shown without a number. */
+interface EvidenceSection {
+  cited: Block[];
+  further: Block[];
+}
+
+function evidenceBlocks(
+  p: OfflineParts,
+  relevance: Map<number, Relevance>,
+  citedElsewhere: Set<number>
+): EvidenceSection {
   const byN = new Map(p.evidence.map((e) => [e.n, e]));
+  const question = p.asked ? (p.subQueries[0] ?? '') : '';
   // Passages that apply: the patient's tumour first, then no tumour in particular, then those ranked down (another
   // setting or site), each in retrieval order. Other tumours, excluded settings and groups the patient is not in
   // (shown as evidence against, under the options) are not quoted here.
@@ -51,27 +64,48 @@ function evidenceBlocks(p: OfflineParts, relevance: Map<number, Relevance>): Blo
   );
   const quoted = new Set<number>();
   const lines: Block[][] = p.subQueries.map(() => []);
+  const further: Block[][] = p.subQueries.map(() => []);
+  /** Quotes per sub-query, cited or not. */
+  const shown = p.subQueries.map(() => 0);
   // Round by round (each sub-query's best passage before any second one), so a passage is quoted where it ranks best.
   for (let round = 0; round < QUOTES_PER_QUERY; round++) {
     p.subQueries.forEach((query, i) => {
-      if (lines[i]!.length !== round || quoted.size >= MAX_QUOTES) return;
+      if (shown[i] !== round || quoted.size >= MAX_QUOTES) return;
       for (const n of candidates[i]!) {
         const e = byN.get(n);
         if (!e || quoted.has(n)) continue;
         const quote = bestQuote(e.text, query, { specific: specificTerms(query, p.tumourType) });
         if (!quote) continue;
         quoted.add(n);
+        shown[i]++;
+        // A citation says "this statement rests on this passage": only a passage that places the patient in its
+        // scope (or that the question asks for) is cited; the rest is named, quoted and left unnumbered.
+        if (!citedElsewhere.has(n) && !backsAnswer(e, p.patient, question)) {
+          // Named in full (document, source, year), as the numbered list names a cited source.
+          const origin = [e.title, e.source && (e.year ? `${e.source}, ${e.year}` : e.source)]
+            .filter(Boolean)
+            .join('; ');
+          further[i]!.push({
+            kind: 'line',
+            text: `${e.section} (${origin}): “${quote}”`,
+            citations: [],
+            supported: true,
+          });
+          return;
+        }
         const supported = quoteInPassage(quote, e.text);
         lines[i]!.push({ kind: 'line', text: `${e.section}: “${quote}”`, citations: [n], supported });
         return;
       }
     });
   }
-  return p.subQueries.flatMap((query, i) =>
-    lines[i]!.length
-      ? [{ kind: 'label', text: i === 0 && p.asked ? `Question: ${query}` : query } as Block, ...lines[i]!]
-      : []
-  );
+  const labelled = (groups: Block[][]) =>
+    p.subQueries.flatMap((query, i) =>
+      groups[i]!.length
+        ? [{ kind: 'label', text: i === 0 && p.asked ? `Question: ${query}` : query } as Block, ...groups[i]!]
+        : []
+    );
+  return { cited: labelled(lines), further: labelled(further) };
 }
 
 /**
@@ -79,21 +113,25 @@ function evidenceBlocks(p: OfflineParts, relevance: Map<number, Relevance>): Blo
  * @param m - The item.
  * @param evidence - The numbered sources.
  * @param ctx - Citation context.
+ * @param tumour - The patient's tumour groups (only their testing section is cited).
+ * @param matters - Whether the question turns on the test (else no guideline passage is attached).
  * @returns The line.
  */
 export function missingBlock(
   m: MissingItem,
   evidence: EvidenceItem[],
   ctx: CitationContext,
-  tumour: Set<string>
+  tumour: Set<string>,
+  matters = true
 ): Block {
   // Only the testing section written for the patient's tumour: any other passage that merely names the test would
   // pad the line with a citation that does not support it.
-  const passage = m.term
-    ? evidence.find(
-        (e) => m.term!.test(e.text) && tumourFit(e, tumour) > 0 && /\btesting|profiling|work-?up/i.test(e.section)
-      )
-    : undefined;
+  const passage =
+    m.term && matters
+      ? evidence.find(
+          (e) => m.term!.test(e.text) && tumourFit(e, tumour) > 0 && /\btesting|profiling|work-?up/i.test(e.section)
+        )
+      : undefined;
   const citations = [...m.citations, ...(passage ? [passage.n] : [])].filter((c) => !citationProblem(c, ctx));
   return {
     kind: 'line',
@@ -201,15 +239,37 @@ export function offlineBlocks(p: OfflineParts): Block[] {
       p.ctx
     )
   );
-  const evidence = evidenceBlocks(p, relevance);
+  const citedElsewhere = new Set(
+    blocks.flatMap((b) => (b.kind === 'line' ? b.citations.filter((c): c is number => typeof c === 'number') : []))
+  );
+  // A missing test matters to a question about what to do or about biomarkers; a staging, response or score question
+  // is answered without it, so the line stands without a guideline passage.
+  const testsMatter =
+    p.focus.options || p.focus.kinds.some((k) => k === 'biomarker' || k === 'alteration' || k === 'therapy');
+  const missing = p.missing.map((m) => missingBlock(m, p.evidence, p.ctx, p.tumour, testsMatter));
+  for (const b of missing)
+    if (b.kind === 'line') for (const c of b.citations) if (typeof c === 'number') citedElsewhere.add(c);
+  const evidence = evidenceBlocks(p, relevance, citedElsewhere);
   blocks.push({ kind: 'heading', text: 'Guideline evidence' });
-  if (evidence.length) blocks.push(...evidence);
-  else blocks.push({ kind: 'note', text: 'No guideline passage matched the sub-queries.' });
-  if (p.missing.length) {
+  if (evidence.cited.length) blocks.push(...evidence.cited);
+  else
+    blocks.push({
+      kind: 'note',
+      text: evidence.further.length
+        ? 'No retrieved guideline passage is specific to this patient’s setting, line or biomarker group.'
+        : 'No guideline passage matched the sub-queries.',
+    });
+  if (evidence.further.length)
     blocks.push(
-      { kind: 'heading', text: 'What is missing' },
-      ...p.missing.map((m) => missingBlock(m, p.evidence, p.ctx, p.tumour))
+      { kind: 'heading', text: 'Further reading (not cited)' },
+      {
+        kind: 'note',
+        text: 'Passages retrieved for the question that apply to the tumour but that no statement above rests on.',
+      },
+      ...evidence.further
     );
+  if (p.missing.length) {
+    blocks.push({ kind: 'heading', text: 'What is missing' }, ...missing);
   }
   return blocks;
 }

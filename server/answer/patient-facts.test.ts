@@ -1,6 +1,8 @@
 // The facts that decide relevance, read from the answer input as the agent writes it.
 import { describe, expect, it } from 'vitest';
+import { variantsInText } from '../agent/record/biomarker-shapes';
 import { patientFacts } from './patient-facts';
+import { passageRelevance } from './relevance';
 import { CRC_INPUT, ICC_INPUT, STAGE3_INPUT } from './testing/inputs';
 
 describe('patientFacts', () => {
@@ -52,5 +54,32 @@ describe('patientFacts', () => {
     expect(resected).toMatchObject({ resected: true, immunotherapy: true, karnofskyOnly: true });
     expect(patientFacts(CRC_INPUT)).toMatchObject({ ecog: 1 });
     expect(patientFacts(CRC_INPUT).resected).toBeUndefined();
+  });
+
+  it('never turns a wild-type list into mutations, so no option is excluded for a mutation the record does not have', () => {
+    // The report's words, read by the record reader and written into the summary as the agent writes it.
+    const molecular = variantsInText('No KRAS, NRAS or BRAF mutation detected.', 'DiagnosticReport/ngs', true)
+      .map((v) => `${v.gene} ${v.alteration} ${v.present ? 'present' : 'not detected'} [${v.ref}]`)
+      .join('; ');
+    const summary = CRC_INPUT.patientSummary.replace(/^Molecular: .*$/m, `Molecular: ${molecular}`);
+    const p = patientFacts({ ...CRC_INPUT, findings: [], patientSummary: summary });
+    expect(p.markers.RAS).toEqual({ status: 'negative', detail: 'RAS wild-type' });
+    expect(p.markers['BRAF V600E']).toEqual({ status: 'negative', detail: 'BRAF wild-type' });
+    const title = 'Metastatic colorectal cancer - biomarker-driven systemic therapy by line';
+    const wildType = { title, section: 'Second-line therapy for RAS wild-type mCRC' };
+    expect(passageRelevance(wildType, { ...p, decisionLine: 2 }).against).toBeUndefined();
+    // Excluded for the reason the record states (wild-type), not for an invented mutation.
+    expect(passageRelevance({ title, section: 'BRAF V600E-mutant mCRC' }, p).against).toBe('BRAF wild-type');
+  });
+
+  it('does not read a BRAF or KRAS mutation of unknown change as ruling a specific variant in or out', () => {
+    const summary = CRC_INPUT.patientSummary.replace(
+      /^Molecular: .*$/m,
+      'Molecular: BRAF mutation present [Observation/b]; KRAS mutation present [Observation/k]'
+    );
+    const p = patientFacts({ ...CRC_INPUT, findings: [], patientSummary: summary });
+    expect(p.markers['BRAF V600E']).toBeUndefined();
+    expect(p.markers['KRAS G12C']).toBeUndefined();
+    expect(p.markers.RAS?.status).toBe('positive');
   });
 });

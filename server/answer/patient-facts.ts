@@ -70,6 +70,8 @@ const SITES: [string, RegExp][] = [
 
 function resectedIn(summary: SummaryFacts, raw: string, texts: string[]): boolean {
   const histology = raw.split('\n').filter((l) => l.startsWith('Histology:'));
+  // A pathological T or N category (pT3, ypN0) is assigned on the resected specimen.
+  if (/\by?p[TN](?:is|[0-4x])/.test(summary.stage ?? '')) return true;
   return (
     [...summary.reports.map((r) => r.title), ...histology].some((t) => OPERATION.test(t)) ||
     texts.some((t) => DONE.test(t))
@@ -109,7 +111,7 @@ function markersOf(facts: SummaryFacts, input: AnswerInput): PatientFacts['marke
   ];
   for (const item of items) {
     const v =
-      /^(KRAS|NRAS|BRAF|ERBB2|HER2|BRCA[12]|PALB2|FGFR2|IDH1)\b(.*?)\b(present|detected|not detected|absent|negative|wild[- ]type)\b/i.exec(
+      /^(KRAS|NRAS|RAS|BRAF|ERBB2|HER2|BRCA[12]|PALB2|FGFR2|IDH1)\b(.*?)\b(present|detected|not detected|absent|negative|wild[- ]type)\b/i.exec(
         item
       );
     if (!v || /unverified/i.test(item)) continue;
@@ -118,13 +120,20 @@ function markersOf(facts: SummaryFacts, input: AnswerInput): PatientFacts['marke
     const absent = /not detected|absent|negative|wild/i.test(v[3]!) || /wild[- ]type/i.test(v[2]!);
     const detail = absent ? `${gene} wild-type` : `${gene}${change ? ` ${change}` : ''}`;
     const status = absent ? 'negative' : 'positive';
-    if (gene === 'KRAS' || gene === 'NRAS') {
+    // A mutation recorded without its change ("BRAF mutation") says nothing about a specific one (V600E, G12C).
+    const specific = /[A-Z]\d+[A-Z*]/.test(change);
+    if ((gene === 'KRAS' || gene === 'NRAS') && absent && specific) {
+      // One variant not found ("KRAS G12C not detected") is not a wild-type gene.
+      if (/G12C/.test(change)) put(m, 'KRAS G12C', { status: 'negative', detail: `KRAS ${change} not detected` });
+    } else if (gene === 'KRAS' || gene === 'NRAS' || gene === 'RAS') {
       put(m, 'RAS', { status, detail: absent ? 'RAS wild-type' : detail });
-      if (gene === 'KRAS' && !absent)
+      if (gene === 'KRAS' && !absent && specific)
         put(m, 'KRAS G12C', { status: /G12C/.test(change) ? 'positive' : 'negative', detail });
-    } else if (gene === 'BRAF')
-      put(m, 'BRAF V600E', { status: absent || !/V600E/.test(change) ? 'negative' : 'positive', detail });
-    else if (gene === 'ERBB2' || gene === 'HER2')
+    } else if (gene === 'BRAF') {
+      const none = absent && specific ? `BRAF ${change} not detected` : detail;
+      if (absent || specific)
+        put(m, 'BRAF V600E', { status: absent || !/V600E/.test(change) ? 'negative' : 'positive', detail: none });
+    } else if (gene === 'ERBB2' || gene === 'HER2')
       put(m, 'HER2', { status, detail: absent ? 'HER2 negative' : 'HER2 positive' });
     else if (gene === 'PALB2' || gene.startsWith('BRCA')) put(m, 'BRCA', { status, detail });
     else put(m, gene as MarkerName, { status, detail });

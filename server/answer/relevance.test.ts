@@ -139,4 +139,36 @@ describe('passageRelevance by coverage, line and group', () => {
       passageRelevance(passage('Second-line chemotherapy for advanced biliary tract cancer (ABC-06)', btc), metastatic)
     ).toMatchObject({ drop: false, rank: 1 });
   });
+
+  it('drops upper-GI passages written for another subsite or histology', () => {
+    const title = 'Gastric and oesophageal cancer - biomarkers, perioperative and advanced-disease therapy';
+    // Localized, before any treatment: only subsite and histology decide here.
+    const upper = (primary: string) =>
+      with_({
+        tumour: new Set(['gastro-oesophageal']),
+        tumourType: 'gastric adenocarcinoma',
+        primarySite: primary,
+        setting: 'localized',
+        stageGroup: 'IIB',
+        metastasisSites: [],
+        markers: {},
+        decisionLine: 1,
+        progression: false,
+      });
+    const gastric = upper('Adenocarcinoma of the gastric body');
+    const cross = passage(
+      'Oesophageal cancer: neoadjuvant chemoradiotherapy (CROSS) versus perioperative FLOT (ESOPEC)',
+      title
+    );
+    expect(passageRelevance(cross, gastric).drop).toBe(true);
+    expect(passageRelevance(cross, upper('Adenocarcinoma of the gastro-oesophageal junction')).drop).toBe(false);
+    const escc = {
+      ...gastric,
+      tumourType: 'oesophageal cancer',
+      primarySite: 'Squamous cell carcinoma of the mid oesophagus',
+    };
+    const her2 = passage('HER2 testing and scoring in gastric and GEJ adenocarcinoma', title);
+    expect(passageRelevance(her2, escc)).toMatchObject({ drop: true });
+    expect(passageRelevance(her2, gastric).drop).toBe(false);
+  });
 });

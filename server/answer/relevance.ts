@@ -4,6 +4,7 @@
 import type { EvidenceItem } from '../../common/contracts';
 import { generalUnneeded } from './general-scope';
 import type { MarkerName, PatientFacts } from './patient-facts';
+import { histologyOf, subtypeMismatch, upperGiSite } from './subtype-fit';
 import { tumourFit, tumoursIn } from './tumour-fit';
 
 export interface Relevance {
@@ -18,7 +19,7 @@ export interface Relevance {
 }
 
 /** A biomarker group a heading is scoped to, and whether the group is the altered (`positive`) one. */
-const GROUPS: { re: RegExp; marker: MarkerName; wants: 'positive' | 'negative' }[] = [
+export const MARKER_GROUPS: { re: RegExp; marker: MarkerName; wants: 'positive' | 'negative' }[] = [
   { re: /\bK?RAS wild[- ]type/i, marker: 'RAS', wants: 'negative' },
   { re: /\bKRAS G12C/i, marker: 'KRAS G12C', wants: 'positive' },
   { re: /\b(K?RAS)[- ]mut(ant|ated)/i, marker: 'RAS', wants: 'positive' },
@@ -45,7 +46,7 @@ const SITE_SCOPE: [string, RegExp][] = [
 function biomarkerAgainst(heading: string, p: PatientFacts): string | undefined {
   // "Reconciling discordant MSI …" or "… testing" sections are about the test, not a group's treatment.
   if (/reconcil|discordan|testing|scoring|work-?up/i.test(heading)) return undefined;
-  for (const g of GROUPS) {
+  for (const g of MARKER_GROUPS) {
     if (!g.re.test(heading)) continue;
     const s = p.markers[g.marker];
     if (!s || s.status === 'discordant' || s.status === g.wants) continue;
@@ -169,6 +170,11 @@ export function passageRelevance(
     // Only the title's subject (before its dash) states a setting; the list after it names the topics covered.
     fit > 0 ? stageWhy(e.title.split(/\s[-—–]\s/)[0]!, p) : undefined,
   ].filter((x): x is { drop: boolean; why: string } => x !== undefined);
+  if (p.tumour.has('gastro-oesophageal')) {
+    const own = `${p.tumourType} ${p.primarySite ?? ''}`;
+    const why = subtypeMismatch(heading, upperGiSite(own), histologyOf(own));
+    if (why) found.unshift({ drop: true, why });
+  }
   const general = generalUnneeded(e, p, question);
   if (general) found.unshift({ drop: true, why: general });
   // A reason that excludes the passage outweighs one that only ranks it down, and a setting that cannot apply

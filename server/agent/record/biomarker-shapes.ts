@@ -9,25 +9,20 @@ import {
   type RecordVariant,
   readBiomarkers,
 } from './biomarkers';
+import { geneVerdicts } from './gene-verdicts';
+import { msiFromConcept, msiMmrInText } from './msi-mmr-text';
 import { conceptText, datePart, keyOf, reportText } from './text';
 
-const GENES = 'KRAS|NRAS|BRAF|ERBB2|HER2|FGFR2|IDH1|BRCA1|BRCA2|PALB2|NTRK[123]?|RET|ALK|ROS1|EGFR|MET|PIK3CA';
+const GENES = 'KRAS|NRAS|RAS|BRAF|ERBB2|HER2|FGFR2|IDH1|BRCA1|BRCA2|PALB2|NTRK[123]?|RET|ALK|ROS1|EGFR|MET|PIK3CA';
 const GENE = new RegExp(`\\b(${GENES})\\b`, 'g');
 const HAS_GENE = new RegExp(`\\b(${GENES})\\b`);
 const MMR_PROTEIN = /\b(MLH1|MSH2|MSH6|PMS2)\b/;
-const NEGATIVE =
-  /not detected|no (?:\w+ )?(?:mutation|alteration|variant|amplification|fusion)s? (?:was |were )?(?:detected|identified|found)|wild[- ]?type|\bnegative\b|\babsent\b|\bIHC 0\b|\b[01]\+/i;
-const POSITIVE = /detected|present|positive|mutat(?:ed|ion)|amplifi|fusion|\b3\+|\bp\.[A-Z]/i;
-const PROTEIN = /\bp\.\(?([A-Z][a-z]{2}\d+[A-Z][a-z]{2}|[A-Z]\d+[A-Z*])\)?|\b([A-Z]\d{2,4}[A-Z])\b/;
 const LOST = /\bloss\b|\blost\b|absent|deficien|negative|not expressed/i;
 const KEPT = /retained|intact|present|preserved|proficien|positive|expressed|\bno loss|without loss|not lost/i;
 
 const verified = (status: string): boolean => ['final', 'amended', 'corrected'].includes(status);
 const valueText = (x: { valueString?: string; valueCodeableConcept?: CodeableConcept }): string =>
   x.valueString ?? conceptText(x.valueCodeableConcept);
-
-/** The clauses of a text (sentence, semicolon or line), each short enough to hold one result. */
-const clauses = (text: string): string[] => text.split(/(?<=[.;])\s+|\n+/).filter((c) => c.trim());
 
 /**
  * Gene results stated in text: "KRAS p.G12D detected", "BRAF V600E: not detected", "NRAS wild-type".
@@ -39,28 +34,13 @@ const clauses = (text: string): string[] => text.split(/(?<=[.;])\s+|\n+/).filte
  */
 export function variantsInText(text: string, ref: string, isVerified: boolean, date?: string): RecordVariant[] {
   const out: RecordVariant[] = [];
-  for (const clause of clauses(text)) {
-    // "KRAS G12D detected, NRAS and BRAF wild-type": each comma segment has its own verdict; a segment without one
-    // ("KRAS, NRAS and BRAF wild-type") takes the verdict of the segment after it.
-    const segments = clause.split(/,\s*|\s+but\s+/);
-    let verdict: boolean | undefined;
-    for (let i = segments.length - 1; i >= 0; i--) {
-      const seg = segments[i]!;
-      const own = NEGATIVE.test(seg) ? false : POSITIVE.test(seg) ? true : undefined;
-      if (own !== undefined) verdict = own;
-      const genes = [...new Set([...seg.matchAll(GENE)].map((m) => m[1]!.toUpperCase()))];
-      if (verdict === undefined || genes.length === 0) continue;
-      const present = verdict;
-      for (const gene of genes) {
-        const protein = genes.length === 1 ? PROTEIN.exec(seg) : null;
-        const alteration = /fusion/i.test(seg)
-          ? 'fusion'
-          : /amplif|\b3\+/i.test(seg)
-            ? 'amplification'
-            : (protein?.[1] ?? protein?.[2] ?? (present ? 'mutation' : 'wild-type'));
-        out.push({ ref, gene: gene === 'HER2' ? 'ERBB2' : gene, alteration, present, verified: isVerified, date });
-      }
-    }
+  const seen = new Set<string>();
+  for (const v of geneVerdicts(text)) {
+    const alteration = v.kind ?? v.protein ?? (v.present ? 'mutation' : 'wild-type');
+    const key = `${v.gene} ${alteration} ${v.present}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ ref, gene: v.gene, alteration, present: v.present, verified: isVerified, date });
   }
   return out;
 }
@@ -104,16 +84,14 @@ export function readObservationShape(o: Observation, out: RecordBiomarkers): voi
     if (status) out.mmr.push({ ...base, status, text: parts } satisfies MmrResult);
     return;
   }
-  if (/\bMSI\b/.test(named(o.code))) {
-    const text = valueText(o);
-    const status = /MSI-?H|high/i.test(text)
-      ? 'MSI-H'
-      : /MSI-?L|low/i.test(text)
-        ? 'MSI-L'
-        : /MSS|stable/i.test(text)
-          ? 'MSS'
-          : undefined;
-    if (status) out.msi.push({ ...base, status, text } satisfies MsiResult);
+  // MSI or MMR named in the code ("MSI by PCR", "Mismatch repair status") with the verdict in the value.
+  const codeText = conceptText(o.code);
+  if (/\bMSI\b|microsatellite|mismatch[- ]repair|\bMMR\b/i.test(codeText)) {
+    const found = msiMmrInText(`${codeText}: ${valueText(o)}`);
+    const msi = msiFromConcept(o.valueCodeableConcept) ?? found.msi;
+    if (msi && /\bMSI\b|microsatellite/i.test(codeText))
+      out.msi.push({ ...base, status: msi, text: valueText(o) } satisfies MsiResult);
+    else if (found.mmr) out.mmr.push({ ...base, status: found.mmr, text: valueText(o) } satisfies MmrResult);
     return;
   }
   if (HAS_GENE.test(parts)) out.variants.push(...variantsInText(parts, base.ref, base.verified, base.date));
@@ -121,18 +99,40 @@ export function readObservationShape(o: Observation, out: RecordBiomarkers): voi
 
 const empty = (b: RecordBiomarkers): boolean => !b.variants.length && !b.msi.length && !b.mmr.length && !b.tmb.length;
 
+/** Gene, MSI and MMR results written in one text, for the genes and statuses not already known. */
+function readWritten(
+  text: string,
+  at: { ref: string; verified: boolean; date?: string },
+  coded: RecordBiomarkers,
+  out: RecordBiomarkers
+): void {
+  const { ref, verified: ok, date } = at;
+  const known = new Set([...coded.variants, ...out.variants].map((v) => v.gene));
+  out.variants.push(...variantsInText(text, ref, ok, date).filter((v) => !known.has(v.gene)));
+  // MSI and MMR written in words ("MSS", "mismatch repair proficient"), when no structured result states them.
+  const words = msiMmrInText(text);
+  const mmr = coded.mmr.length + out.mmr.length === 0 ? (mmrFromProteins(text) ?? words.mmr) : undefined;
+  if (mmr) out.mmr.push({ ref, status: mmr, text: text.slice(0, 200), verified: ok, date });
+  if (words.msi && coded.msi.length + out.msi.length === 0)
+    out.msi.push({ ref, status: words.msi, text: text.slice(0, 200), verified: ok, date });
+}
+
 /**
  * The results the coded reader (readBiomarkers) leaves unread: Observations in other shapes, then report text for
- * genes, MSI and MMR it did not find. Kept apart from the coded results, which decide tool calls.
+ * genes, MSI and MMR it did not find, then clinical documents (notes, letters) for what reports do not state. Kept
+ * apart from the coded results, which decide tool calls.
  * @param observations - The record's Observations.
  * @param reports - The record's DiagnosticReports.
  * @param coded - What readBiomarkers found (not repeated here).
+ * @param documents - Texts of the record's clinical documents (never OncoAgent's own outputs); their results are
+ *   marked unverified, as they are not test reports.
  * @returns Only the results found in the other shapes.
  */
 export function readOtherShapes(
   observations: Observation[],
   reports: DiagnosticReport[],
-  coded: RecordBiomarkers
+  coded: RecordBiomarkers,
+  documents: { ref: string; text: string; date?: string }[] = []
 ): RecordBiomarkers {
   const out: RecordBiomarkers = { variants: [], msi: [], mmr: [], tmb: [] };
   for (const o of observations) {
@@ -141,14 +141,13 @@ export function readOtherShapes(
   }
   for (const r of reports) {
     if (r.status === 'entered-in-error' || r.status === 'cancelled') continue;
-    const text = reportText(r);
-    const ref = keyOf(r);
-    const ok = verified(r.status);
-    const date = datePart(r.effectiveDateTime);
-    const known = new Set([...coded.variants, ...out.variants].map((v) => v.gene));
-    out.variants.push(...variantsInText(text, ref, ok, date).filter((v) => !known.has(v.gene)));
-    const mmr = coded.mmr.length + out.mmr.length === 0 ? mmrFromProteins(text) : undefined;
-    if (mmr) out.mmr.push({ ref, status: mmr, text: text.slice(0, 200), verified: ok, date });
+    readWritten(
+      reportText(r),
+      { ref: keyOf(r), verified: verified(r.status), date: datePart(r.effectiveDateTime) },
+      coded,
+      out
+    );
   }
+  for (const d of documents) readWritten(d.text, { ref: d.ref, verified: false, date: d.date }, coded, out);
   return out;
 }

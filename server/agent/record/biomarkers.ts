@@ -2,6 +2,7 @@
 // MSI, mismatch-repair immunohistochemistry and TMB. Other shapes (protein-by-protein IHC, results as text, report
 // text) are read by biomarker-shapes.ts for the summary only.
 import type { Observation, ObservationComponent } from '@medplum/fhirtypes';
+import { msiFromConcept, msiMmrInText } from './msi-mmr-text';
 import { conceptText, datePart, hasCode, keyOf, LOINC } from './text';
 
 export interface RecordVariant {
@@ -105,18 +106,8 @@ function readVariant(o: Observation): RecordVariant | undefined {
   return { ...base, gene: genes[0]!, alteration: protein ?? (present ? 'mutation' : 'wild-type') };
 }
 
-function msiStatus(text: string): MsiStatus | undefined {
-  if (/MSI-?H|instability[- ]high|\bhigh\b/i.test(text)) return 'MSI-H';
-  if (/MSI-?L|instability[- ]low/i.test(text)) return 'MSI-L';
-  if (/\bMSS\b|stable/i.test(text)) return 'MSS';
-  return undefined;
-}
-
-function mmrStatus(text: string): 'dMMR' | 'pMMR' | undefined {
-  if (/deficien|\bdMMR\b|\bloss\b|\blost\b/i.test(text)) return 'dMMR';
-  if (/proficien|\bpMMR\b|retained|intact/i.test(text)) return 'pMMR';
-  return undefined;
-}
+/** A single MMR protein's result ("MLH1: loss") is not the tumour's MMR status: biomarker-shapes reads the set. */
+const ONE_PROTEIN = /\b(?:MLH1|MSH2|MSH6|PMS2)\b/;
 
 /**
  * Collects the molecular results of a record.
@@ -134,12 +125,12 @@ export function readBiomarkers(observations: Observation[]): RecordBiomarkers {
       if (v) out.variants.push(v);
     } else if (hasCode(o.code, CODES.msi, LOINC) || /microsatellite/i.test(codeText)) {
       const text = valueText(o);
-      const status = msiStatus(text);
+      const status = msiFromConcept(o.valueCodeableConcept) ?? msiMmrInText(`MSI: ${text}`).msi;
       const method = (o.component ?? []).find((c) => /method/i.test(conceptText(c.code)));
       if (status) out.msi.push({ ...base, status, text, ...(method ? { method: valueText(method) } : {}) });
-    } else if (/mismatch repair/i.test(codeText)) {
+    } else if (/mismatch[- ]repair|\bMMR\b/i.test(codeText) && !ONE_PROTEIN.test(codeText)) {
       const text = valueText(o);
-      const status = mmrStatus(text);
+      const status = msiMmrInText(`MMR: ${text}`).mmr;
       if (status) out.mmr.push({ ...base, status, text });
     } else if (hasCode(o.code, CODES.tmb, LOINC) || /mutational burden/i.test(codeText)) {
       const value = o.valueQuantity?.value;

@@ -90,7 +90,12 @@ export function readFacts(record: PatientRecord): RecordFacts {
     ...(primary ? { primary } : {}),
     ...(tnm ? { tnm } : {}),
     biomarkers,
-    otherBiomarkers: readOtherShapes(record.observations, record.diagnosticReports, biomarkers),
+    otherBiomarkers: readOtherShapes(
+      record.observations,
+      record.diagnosticReports,
+      biomarkers,
+      texts.filter((t) => t.ref.startsWith('DocumentReference/'))
+    ),
     liver: readLiverFunction(record.observations),
     ...(ecog ? { ecog } : {}),
     ...(hccBurden ? { hccBurden } : {}),

@@ -22,6 +22,11 @@ describe('findPrimaryCancer kinds', () => {
     expect(kindOf('Well-differentiated neuroendocrine tumour of the rectum, G1')).toBe('net');
     expect(kindOf('Malignant neoplasm of stomach', 'C16.2')).toBe('gastric');
   });
+  it('reads a pancreatic NET as a NET even when coded with the pancreas ICD-10 code', () => {
+    expect(kindOf('Well-differentiated neuroendocrine tumour of the pancreatic tail, G2', 'C25.2')).toBe('net');
+    expect(kindOf('Malignant neoplasm of endocrine pancreas', 'C25.4')).toBe('net');
+    expect(kindOf('Adenocarcinoma of the pancreatic head', 'C25.0')).toBe('pancreas');
+  });
   it('keeps a rectal cancer measured from the anal verge colorectal and reads anal canal cancer as anal', () => {
     expect(kindOf('Rectal adenocarcinoma 6 cm from the anal verge')).toBe('colorectal');
     expect(kindOf('Squamous cell carcinoma of the anal canal')).toBe('anal');

@@ -44,7 +44,8 @@ const KINDS: { kind: TumourKind; icd: RegExp; text: RegExp; label: string; site?
   },
   {
     kind: 'net',
-    icd: /^C7A/,
+    // C7A neuroendocrine tumours; C25.4 malignant neoplasm of the endocrine pancreas (islet cells).
+    icd: /^C7A|^C25\.4/,
     text: /neuroendocrine (?:tumou?r|neoplasm|carcinoma)|\bNE[TC]\b|carcinoid/i,
     label: 'neuroendocrine neoplasm',
   },
@@ -75,6 +76,9 @@ const KINDS: { kind: TumourKind; icd: RegExp; text: RegExp; label: string; site?
   { kind: 'oesophageal', icd: /^C15/, text: /o?esophag/i, label: 'oesophageal cancer' },
   { kind: 'lung', icd: /^C3[34]/, text: /\blung\b|NSCLC|bronch/i, label: 'non-small cell lung cancer', site: 'lung' },
 ];
+
+/** Entities named by their cell of origin. */
+const ORIGIN = new Set<TumourKind>(['gist', 'net']);
 
 const CANCER_WORDS = /cancer|carcinoma|sarcoma|lymphoma|melanoma|malignan|neoplasm|tumou?r/i;
 // "Metastases of X" names a secondary; "metastatic X cancer" and "X cancer with liver metastases" are still the primary.
@@ -126,9 +130,13 @@ export function findPrimaryCancer(conditions: Condition[]): PrimaryCancer | unde
   if (!condition) return undefined;
   const text = conceptText(condition.code);
   const icd = icdCodes(condition);
+  const worded = (k: (typeof KINDS)[number]) => k.text.test(text) || k.text.test(conceptText(condition.bodySite?.[0]));
+  // A cell-of-origin entity named in the text wins over the organ's ICD code (C25 for a pancreatic NET, C16 for a
+  // gastric GIST): the organ's adenocarcinoma guidance does not apply to it.
   const match =
+    KINDS.find((k) => ORIGIN.has(k.kind) && (icd.some((code) => k.icd.test(code)) || worded(k))) ??
     KINDS.find((k) => icd.some((code) => k.icd.test(code))) ??
-    KINDS.find((k) => k.text.test(text) || k.text.test(conceptText(condition.bodySite?.[0])));
+    KINDS.find(worded);
   return {
     ref: keyOf(condition),
     condition,

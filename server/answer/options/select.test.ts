@@ -55,4 +55,12 @@ describe('selectOptions', () => {
   it('says when the table does not cover a tumour', () => {
     expect(selectOptions({ ...kras, tumour: new Set(['lung']) }).covered).toBe(false);
   });
+
+  it('offers adjuvant therapy after the resection, but not once the disease has recurred', () => {
+    const resected = patientFacts(STAGE3_INPUT);
+    expect(resected.resected).toBe(true);
+    const adjuvant = (p: PatientFacts) => ids(selectOptions(p).shown).filter((id) => /adj/.test(id));
+    expect(adjuvant(resected).length).toBeGreaterThan(0);
+    expect(adjuvant({ ...resected, progression: true })).toEqual([]);
+  });
 });

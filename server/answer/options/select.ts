@@ -52,6 +52,8 @@ function context(o: DecisionOption, p: PatientFacts): { fail: boolean; missing: 
     if (!p.setting)
       missing.push('Stage or disease setting is not in the record: the treatment options cannot be matched to it.');
     else fail ||= !w.setting.includes(p.setting);
+    // Progression after the resection is a recurrence: options for localized disease (adjuvant) no longer apply.
+    if (p.resected && p.progression && w.setting.every((s) => s === 'localized')) fail = true;
   }
   if (w.lines) fail ||= !w.lines.includes(Math.min(p.decisionLine, 3));
   if (w.bowel) fail ||= p.bowel !== w.bowel;
