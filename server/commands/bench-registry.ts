@@ -175,7 +175,7 @@ export async function benchRegistry(
       await exit(warm);
       const out = join(work, `run-${size}-${workers}`);
       const cpu = new CpuSampler();
-      ws.forEach((w, i) => cpu.track(`worker${i}`, w.proc.pid));
+      for (const [i, w] of ws.entries()) cpu.track(`worker${i}`, w.proc.pid);
       cpu.track('redis', redis.pid);
       const ownBefore = ownCpuSeconds();
       const workersBefore = ws.map((_, i) => cpu.seconds(`worker${i}`) ?? 0);

@@ -5,8 +5,6 @@
 import { OperationOutcomeError } from '@medplum/core';
 import type { Bundle, Device, DiagnosticReport, Observation, Provenance, Resource } from '@medplum/fhirtypes';
 
-/** A result or report as the chart holds it. */
-type SavedResource = Observation | DiagnosticReport;
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkupResult, WritebackPlan } from '../../common/contracts';
 import { OBSERVATION_REPLACES, SUPERSEDED_TAG } from '../../common/writeback/systems';
@@ -19,6 +17,9 @@ import { commitPlan } from './commit';
 import { buildPlan } from './plan';
 import { FIXTURE_PATIENT, sandboxWorkup } from './testing/workup-fixture';
 import { validateOne } from './validate';
+
+/** A result or report as the chart holds it. */
+type SavedResource = Observation | DiagnosticReport;
 
 const MODES: [string, Emulation | undefined][] = [
   ['spec-conformant sandbox', undefined],
