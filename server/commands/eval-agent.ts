@@ -44,6 +44,8 @@ export interface CaseResult extends ToolScore {
   completeness?: number;
   /** Guideline passages the answer cites (source ids). */
   cited?: string[];
+  /** With --workup: the statements citing each cited passage (a judgment holds only for the statements it saw). */
+  citedBy?: Record<string, string[]>;
   ms?: number;
 }
 
@@ -114,7 +116,7 @@ function print(report: EvalReport, write: (t: string) => unknown): void {
   if (o.citations) {
     const c = o.citations;
     write(
-      `Citation precision ${c.relevant}/${c.cited} = ${pct(c.precision)} (judged relevant / cited; ${c.unjudged} unjudged count as not relevant; target ≥ 80 %)\n`
+      `Citation precision ${c.relevant}/${c.cited} = ${pct(c.precision)} (judged relevant / cited; ${c.unjudged} unjudged count as not relevant${c.stale ? `, ${c.stale} of them judged under other statements` : ''}; target ≥ 80 %)\n`
     );
   }
   const tools = Object.entries(report.perTool).map(
@@ -193,6 +195,7 @@ export async function evalAgentCommand(
         );
         const cited = citedSources(r);
         result.cited = cited.map((x) => x.sourceId);
+        result.citedBy = Object.fromEntries(cited.map((x) => [x.sourceId, x.citedBy]));
         pool.push({ case: c.id, question: c.question, sources: cited });
       }
       results.push(result);
@@ -218,7 +221,10 @@ export async function evalAgentCommand(
       ...(judgments
         ? {
             citations: citationPrecision(
-              results.map((r) => ({ id: r.id, cited: r.cited ?? [] })),
+              results.map((r) => ({
+                id: r.id,
+                cited: (r.cited ?? []).map((sourceId) => ({ sourceId, citedBy: r.citedBy?.[sourceId] ?? [] })),
+              })),
               judgments
             ),
           }

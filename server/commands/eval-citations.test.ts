@@ -42,7 +42,7 @@ describe('citationPrecision', () => {
         { case: 'c2', sourceId: 'doc#s1', relevant: true },
       ]
     );
-    expect(p).toEqual({ cited: 4, relevant: 2, unjudged: 1, precision: 0.5 });
+    expect(p).toEqual({ cited: 4, relevant: 2, unjudged: 1, stale: 0, precision: 0.5 });
   });
 
   it('judges per case: a passage relevant for one patient is not relevant for another', () => {
@@ -51,5 +51,29 @@ describe('citationPrecision', () => {
       [{ case: 'c1', sourceId: 'doc#s1', relevant: true }]
     );
     expect(p.relevant).toBe(0);
+  });
+
+  it('holds a judgment only while the passage is cited by the statements it was judged under', () => {
+    const judged = {
+      case: 'c1',
+      sourceId: 'doc#s1',
+      relevant: true,
+      citedBy: ['Not for this patient: anti-EGFR therapy, because KRAS G12D.'],
+    };
+    const same = citationPrecision([{ id: 'c1', cited: [{ sourceId: 'doc#s1', citedBy: judged.citedBy }] }], [judged]);
+    expect(same).toMatchObject({ relevant: 1, unjudged: 0, stale: 0 });
+    const other = citationPrecision(
+      [{ id: 'c1', cited: [{ sourceId: 'doc#s1', citedBy: ['Option: anti-EGFR therapy.'] }] }],
+      [judged]
+    );
+    expect(other).toMatchObject({ cited: 1, relevant: 0, unjudged: 1, stale: 1, precision: 0 });
+  });
+
+  it('keeps judgments that recorded no statements valid for any citing statement', () => {
+    const p = citationPrecision(
+      [{ id: 'c1', cited: [{ sourceId: 'doc#s1', citedBy: ['Anything.'] }] }],
+      [{ case: 'c1', sourceId: 'doc#s1', relevant: true }]
+    );
+    expect(p).toMatchObject({ relevant: 1, stale: 0 });
   });
 });

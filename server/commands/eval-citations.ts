@@ -1,7 +1,9 @@
 // Citation precision of the workup's answer: of the guideline passages the answer cites, the share a judge found
 // relevant to the patient and question. Judgments live beside the cases (judgments.json: case, source, relevant) and
 // were made on the cited passages by a reader who did not see the retrieval or answer code; a cited passage nobody
-// judged counts as not relevant, so a change that cites new passages cannot raise the figure unseen.
+// judged counts as not relevant, so a change that cites new passages cannot raise the figure unseen. Relevance
+// depends on what the answer claims with the passage ("not for this patient because …" can be right or wrong), so a
+// judgment that records the statements it was made under holds only while the passage is cited by those alone.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -13,6 +15,8 @@ export const Judgment = z.object({
   sourceId: z.string().min(1),
   relevant: z.boolean(),
   reason: z.string().optional(),
+  /** The answer statements citing the passage when it was judged; absent in judgments older than this field. */
+  citedBy: z.array(z.string()).optional(),
 });
 export type Judgment = z.infer<typeof Judgment>;
 
@@ -68,29 +72,45 @@ export function readJudgments(dir: string): Judgment[] | undefined {
 export interface CitationPrecision {
   cited: number;
   relevant: number;
-  /** Cited passages without a judgment (counted as not relevant). */
+  /** Cited passages without a judgment, or cited by a statement the judgment did not see (counted as not relevant). */
   unjudged: number;
+  /** Of the unjudged: judged once, but now cited by a statement the judge did not see. */
+  stale: number;
   precision: number;
+}
+
+/** One case's cited passages: source ids, or sources with the statements citing them. */
+export interface CasePassages {
+  id: string;
+  cited: (string | Pick<CitedSource, 'sourceId' | 'citedBy'>)[];
 }
 
 /**
  * Micro-averaged citation precision over the cases.
- * @param cases - Each case's id and cited source ids.
+ * @param cases - Each case's id and cited passages (with their citing statements where known).
  * @param judgments - The judgments.
- * @returns Cited, judged relevant, unjudged, and relevant / cited (1 when nothing is cited).
+ * @returns Cited, judged relevant, unjudged (stale ones among them), and relevant / cited (1 when nothing is cited).
  */
-export function citationPrecision(cases: { id: string; cited: string[] }[], judgments: Judgment[]): CitationPrecision {
-  const verdict = new Map(judgments.map((j) => [`${j.case}\u0000${j.sourceId}`, j.relevant]));
+export function citationPrecision(cases: CasePassages[], judgments: Judgment[]): CitationPrecision {
+  const byPair = new Map(judgments.map((j) => [`${j.case}\u0000${j.sourceId}`, j]));
   let cited = 0;
   let relevant = 0;
   let unjudged = 0;
+  let stale = 0;
   for (const c of cases) {
-    for (const id of new Set(c.cited)) {
+    const seen = new Set<string>();
+    for (const item of c.cited) {
+      const { sourceId, citedBy } = typeof item === 'string' ? { sourceId: item, citedBy: undefined } : item;
+      if (seen.has(sourceId)) continue;
+      seen.add(sourceId);
       cited++;
-      const v = verdict.get(`${c.id}\u0000${id}`);
-      if (v === undefined) unjudged++;
-      else if (v) relevant++;
+      const j = byPair.get(`${c.id}\u0000${sourceId}`);
+      if (!j) unjudged++;
+      else if (j.citedBy && citedBy?.some((s) => !j.citedBy?.includes(s))) {
+        unjudged++;
+        stale++;
+      } else if (j.relevant) relevant++;
     }
   }
-  return { cited, relevant, unjudged, precision: cited ? relevant / cited : 1 };
+  return { cited, relevant, unjudged, stale, precision: cited ? relevant / cited : 1 };
 }
