@@ -299,6 +299,7 @@ export function program(): Command {
     .description('measure performance figures (DESIGN §6)')
     .option('--json', 'print JSON')
     .option('--only <names>', 'comma-separated: record, segmentation, retrieval, synoptic, workup, load, registry')
+    .option('--repeat <n>', 'registry: pairs of one- and two-worker runs; medians reported (default 1)')
     .action((flags: BenchFlags) => benchCommand(flags, loadConfig()));
   return cmd;
 }

@@ -1,13 +1,16 @@
 // The production retrieval for the answer pipeline: the configured knowledge index, opened (and built from the
-// corpus when empty) on first use and then kept open; each query retrieves 40 candidates, reranks, keeps k.
+// corpus when empty) on first use and then kept open; each query retrieves 40 candidates, reranks, keeps k. Results
+// are kept per open index (`QueryCache`): a cohort asks the same sub-queries again and again.
 
 import type { EnvSource } from '../config';
 import type { Model } from '../llm/types';
 import { createEmbedder, createReranker, type RagConfig, readRagConfig } from '../rag/config';
 import { openKnowledgeIndex } from '../rag/knowledge';
+import { QueryCache, type QueryCacheStats } from '../rag/query-cache';
 import type { Reranker } from '../rag/rerank';
 import { retrieve } from '../rag/retrieve';
 import type { KnowledgeIndex } from '../rag/store';
+import type { Passage } from '../rag/types';
 import type { AnswerDeps } from './types';
 
 /** First-stage candidates per query before reranking (the reference pipeline's 40). */
@@ -34,8 +37,10 @@ export type RetrieveOptions = (
 };
 
 export type Retrieve = AnswerDeps['retrieve'] & {
-  /** Closes the index (a later query opens it again). */
+  /** Closes the index (a later query opens it again) and forgets cached results. */
   close(): Promise<void>;
+  /** Queries answered from the cache and computed since the retrieval was made. */
+  cacheStats(): QueryCacheStats;
 };
 
 /**
@@ -48,6 +53,7 @@ export function createRetrieve(options: RetrieveOptions): Retrieve {
   const config = options.config ?? readRagConfig(options.env);
   const embedder = createEmbedder(config);
   const reranker = options.reranker ?? createReranker(config, options.model);
+  const cache = new QueryCache<Passage>(config.cacheEntries);
   let pending: Promise<KnowledgeIndex> | undefined;
   const index = () => {
     pending ??= openKnowledgeIndex(config, { embedder }).catch((err: unknown) => {
@@ -56,13 +62,21 @@ export function createRetrieve(options: RetrieveOptions): Retrieve {
     });
     return pending;
   };
-  const fn = async (query: string, k: number) =>
-    retrieve(await index(), query, { k, candidates: CANDIDATES, reranker, embedder });
+  const fn = (query: string, k: number) => {
+    const key = `${k}\u0000${query}`;
+    return cache.get(key, async () => {
+      // A result made with the embedding or a remote reranker skipped is used once, not kept.
+      const onWarning = () => queueMicrotask(() => cache.forget(key));
+      return retrieve(await index(), query, { k, candidates: CANDIDATES, reranker, embedder, onWarning });
+    });
+  };
   return Object.assign(fn, {
     async close() {
       const open = pending;
       pending = undefined;
+      cache.clear();
       if (open) (await open.catch(() => undefined))?.close();
     },
+    cacheStats: () => cache.stats(),
   });
 }

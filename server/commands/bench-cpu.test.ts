@@ -1,6 +1,6 @@
 // The bench's CPU accounting: /proc parsing on this process and the per-patient arithmetic.
 import { describe, expect, it } from 'vitest';
-import { CpuSampler, cpuFigures, cpuSecondsOf } from './bench-cpu';
+import { CpuSampler, cpuFigures, cpuSecondsOf, threadGroupOf, threadSecondsOf } from './bench-cpu';
 
 describe('bench CPU accounting', () => {
   it('reads a live process from /proc and nothing for one that does not exist', () => {
@@ -29,5 +29,26 @@ describe('bench CPU accounting', () => {
     expect(f.cpuMsPerPatient).toEqual({ workers: 300, fhirServer: 60 });
     expect(f.coresBusy).toBe(1.8);
     expect(cpuFigures({ workers: 1 }, 0, 0)).toEqual({ cpuMsPerPatient: { workers: 0 }, coresBusy: 0 });
+  });
+
+  it('groups threads: the JS main thread, Node helpers, Lance, and others by name', () => {
+    expect(threadGroupOf(100, 100, 'node')).toBe('main');
+    expect(threadGroupOf(101, 100, 'node')).toBe('nodeHelpers');
+    expect(threadGroupOf(102, 100, 'libuv-worker')).toBe('nodeHelpers');
+    expect(threadGroupOf(103, 100, 'tokio-rt-worker')).toBe('lance');
+    expect(threadGroupOf(104, 100, 'lance-cpu')).toBe('lance');
+    expect(threadGroupOf(105, 100, 'onnx pool')).toBe('onnx-pool');
+  });
+
+  it('reads this process thread by thread, the main thread included, and follows threads in the sampler', () => {
+    if (process.platform !== 'linux') return;
+    const threads = threadSecondsOf(process.pid);
+    expect(threads.get(process.pid)?.[0]).toBe('main');
+    expect(threadSecondsOf(2 ** 22 + 7).size).toBe(0);
+    const sampler = new CpuSampler(1000);
+    sampler.track('self', process.pid, true);
+    expect(Object.keys(sampler.threadSeconds('self'))).toContain('main');
+    expect(sampler.threadSeconds('other')).toEqual({});
+    sampler.stop();
   });
 });

@@ -1,7 +1,7 @@
 // CPU time per process for the registry bench: where the cores go while a run lasts (the workers, the FHIR server,
 // the coordinator, Redis), read from /proc so child processes need no cooperation. Linux only; elsewhere the figures
 // are absent rather than guessed.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ; 100 on every Linux build Node supports). */
 const TICKS_PER_SECOND = 100;
@@ -14,14 +14,54 @@ const TICKS_PER_SECOND = 100;
 export function cpuSecondsOf(pid: number | undefined): number | undefined {
   if (!pid) return undefined;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start at the state; utime and stime are fields 14 and 15.
-    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(rest[11]) + Number(rest[12]);
+    const ticks = ticksOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
     return Number.isFinite(ticks) ? ticks / TICKS_PER_SECOND : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Ticks of a /proc stat line: utime + stime (fields 14 and 15, counted after the parenthesised command name). */
+function ticksOf(stat: string): number {
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(rest[11]) + Number(rest[12]);
+}
+
+/**
+ * The thread group a thread's CPU is counted under: the JS main thread, Node's own helpers (V8's GC and compiler
+ * threads, libuv's pool: all named "node" or "libuv-worker"), Lance's query engine (its tokio runtime and CPU pool),
+ * or the thread's name.
+ */
+export function threadGroupOf(tid: number, pid: number, name: string): string {
+  if (tid === pid) return 'main';
+  if (name === 'node' || name.startsWith('libuv') || name.startsWith('V8')) return 'nodeHelpers';
+  if (name.startsWith('tokio') || name.startsWith('lance')) return 'lance';
+  return name.replace(/[^a-z0-9]+/gi, '-');
+}
+
+/**
+ * CPU seconds of each live thread of a process, by thread id.
+ * @param pid - The process id.
+ * @returns Thread id → [group, seconds]; empty when /proc cannot tell.
+ */
+export function threadSecondsOf(pid: number): Map<number, [string, number]> {
+  const out = new Map<number, [string, number]>();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const t of tids) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').trim();
+      const ticks = ticksOf(readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8'));
+      if (Number.isFinite(ticks)) out.set(Number(t), [threadGroupOf(Number(t), pid, name), ticks / TICKS_PER_SECOND]);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return out;
 }
 
 /** CPU seconds of this process (the bench's own FHIR server and app). */
@@ -37,14 +77,20 @@ export const ownCpuSeconds = (): number => {
 export class CpuSampler {
   private readonly last = new Map<string, number>();
   private readonly pids = new Map<string, number>();
+  /** Processes followed thread by thread: name → thread id → [group, last seconds seen] (threads that end keep it). */
+  private readonly threads = new Map<string, Map<number, [string, number]>>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly everyMs = 100) {}
 
-  /** Starts following a process under a name. */
-  track(name: string, pid: number | undefined): void {
+  /**
+   * Starts following a process under a name.
+   * @param byThread - Also follow its threads (for `threadSeconds`).
+   */
+  track(name: string, pid: number | undefined, byThread = false): void {
     if (!pid) return;
     this.pids.set(name, pid);
+    if (byThread) this.threads.set(name, new Map());
     this.sample();
     this.timer ??= setInterval(() => this.sample(), this.everyMs);
     this.timer.unref();
@@ -55,7 +101,16 @@ export class CpuSampler {
     for (const [name, pid] of this.pids) {
       const s = cpuSecondsOf(pid);
       if (s !== undefined) this.last.set(name, s);
+      const seen = this.threads.get(name);
+      if (seen) for (const [tid, v] of threadSecondsOf(pid)) seen.set(tid, v);
     }
+  }
+
+  /** CPU seconds so far of a thread-followed process, by thread group (threads that ended count what was last seen). */
+  threadSeconds(name: string): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [group, s] of this.threads.get(name)?.values() ?? []) out[group] = (out[group] ?? 0) + s;
+    return out;
   }
 
   /** The last CPU seconds seen of a process. */

@@ -27,6 +27,11 @@ export interface RegistryBenchOptions {
   cohort?: number;
   /** Patients per measured run (default 200); RSS is also measured on the whole cohort, to show it does not grow. */
   slice?: number;
+  /**
+   * Pairs of runs (one worker, then two) on the whole cohort (default 1): rates vary from run to run on a shared
+   * machine by more than most effects, so the figures are medians of the pairs and each run is listed.
+   */
+  repeat?: number;
 }
 
 interface Child {
@@ -56,6 +61,42 @@ async function until(check: () => boolean, timeoutMs: number, what: string): Pro
     if (Date.now() - t0 > timeoutMs) throw new Error(`bench registry: ${what} did not happen within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The run manifest a `registry run --json` printed; its last error lines when it printed none. */
+function manifestOf(c: Child): RunManifest {
+  try {
+    return JSON.parse(c.out) as RunManifest;
+  } catch {
+    const tail = c.err.trim().split('\n').slice(-3).join(' | ');
+    throw new Error(`bench registry: the registry run printed no manifest (exit ${c.proc.exitCode}): ${tail}`);
+  }
+}
+
+/** Worker environment with the retrieval query cache off. */
+const NO_CACHE = { ONCOAGENT_RETRIEVAL_CACHE: '0' };
+
+/** Median of a list (the lower middle one for an even count, so it is a measured value). */
+export const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+/** Index of the median value of a list. */
+function medianIndex(values: number[]): number {
+  const m = median(values);
+  return values.indexOf(m);
+}
+
+/** "hits/queries" of the workers' retrieval caches, from their stop lines (warm-up included). */
+function cacheHits(ws: Child[]): string | undefined {
+  let hits = 0;
+  let queries = 0;
+  for (const w of ws) {
+    const m = /retrieval cache (\d+)\/(\d+) queries/.exec(w.err);
+    if (!m) return undefined;
+    hits += Number(m[1]);
+    queries += Number(m[2]);
+  }
+  return `${hits}/${queries}`;
 }
 
 const statusCount = (dir: string) => (existsSync(join(dir, 'status')) ? readdirSync(join(dir, 'status')).length : 0);
@@ -152,9 +193,9 @@ export async function benchRegistry(
       );
     }
     if (!up) throw new Error('bench registry: redis-server did not start');
-    const run = async (size: number, workers: number) => {
+    const run = async (size: number, workers: number, env: Record<string, string> = {}) => {
       const ws = Array.from({ length: workers }, () =>
-        start(['worker', '--fhir', fhirBase], { REDIS_URL: redisUrl, ONCOAGENT_FHIR_TOKEN: token })
+        start(['worker', '--fhir', fhirBase], { REDIS_URL: redisUrl, ONCOAGENT_FHIR_TOKEN: token, ...env })
       );
       children.push(...ws);
       await until(() => ws.every((w) => w.err.includes('waiting for registry jobs')), 120_000, 'worker start');
@@ -175,10 +216,11 @@ export async function benchRegistry(
       await exit(warm);
       const out = join(work, `run-${size}-${workers}`);
       const cpu = new CpuSampler();
-      for (const [i, w] of ws.entries()) cpu.track(`worker${i}`, w.proc.pid);
+      for (const [i, w] of ws.entries()) cpu.track(`worker${i}`, w.proc.pid, true);
       cpu.track('redis', redis.pid);
       const ownBefore = ownCpuSeconds();
       const workersBefore = ws.map((_, i) => cpu.seconds(`worker${i}`) ?? 0);
+      const threadsBefore = ws.map((_, i) => cpu.threadSeconds(`worker${i}`));
       const redisBefore = cpu.seconds('redis') ?? 0;
       const startedAt = performance.now();
       const coordinator = start(
@@ -199,14 +241,30 @@ export async function benchRegistry(
       };
       for (const w of ws) w.proc.kill('SIGTERM');
       await Promise.all(ws.map(exit));
-      const manifest = JSON.parse(coordinator.out) as RunManifest;
+      const manifest = manifestOf(coordinator);
       const workerRss = Math.max(...ws.map((w) => Number(/peak RSS (\d+) MB/.exec(w.err)?.[1] ?? Number.NaN)));
-      return { manifest, workerRss, cpu: cpuFigures(used, manifest.patients.total, wallMs) };
+      const threads: Record<string, number> = {};
+      for (const [i] of ws.entries())
+        for (const [group, sec] of Object.entries(cpu.threadSeconds(`worker${i}`)))
+          threads[group] = (threads[group] ?? 0) + sec - (threadsBefore[i]?.[group] ?? 0);
+      const patients = manifest.patients.total;
+      return {
+        manifest,
+        workerRss,
+        cpu: {
+          ...cpuFigures(used, patients, wallMs),
+          workerThreadsMsPerPatient: cpuFigures(threads, patients, wallMs).cpuMsPerPatient,
+        },
+        retrievalCache: cacheHits(ws),
+      };
     };
     // Rates on the whole cohort (a 200-patient run lasts ~10 s: its start and last job weigh on the rate); peak RSS
     // of two-worker runs on the slice and on the whole cohort, to show it does not grow with the cohort.
-    const one = await run(cohortSize, 1);
-    const two = await run(cohortSize, 2);
+    const pairs: { one: Awaited<ReturnType<typeof run>>; two: Awaited<ReturnType<typeof run>> }[] = [];
+    for (let i = 0; i < Math.max(1, options.repeat ?? 1); i++)
+      pairs.push({ one: await run(cohortSize, 1), two: await run(cohortSize, 2) });
+    // The same pair with the query cache off: what a cohort whose every retrieval query is new would get.
+    const uncached = { one: await run(cohortSize, 1, NO_CACHE), two: await run(cohortSize, 2, NO_CACHE) };
     const part = await run(slice, 2);
 
     // Resume: an in-process run killed (SIGKILL) after a few patients, then started again on the same folder.
@@ -234,10 +292,17 @@ export async function benchRegistry(
     await until(() => statusCount(resumeDir) > before, 300_000, 'the first patient after the restart');
     const firstNewMs = Math.round(performance.now() - restartedAt);
     await exit(second);
-    const resumed = JSON.parse(second.out) as RunManifest;
+    const resumed = manifestOf(second);
 
-    const rate1 = one.manifest.timings.patientsPerHour;
-    const rate2 = two.manifest.timings.patientsPerHour;
+    const rates1 = pairs.map((p) => p.one.manifest.timings.patientsPerHour);
+    const rates2 = pairs.map((p) => p.two.manifest.timings.patientsPerHour);
+    const rate1 = median(rates1);
+    const rate2 = median(rates2);
+    const { one, two } =
+      pairs[
+        medianIndex(pairs.map((p) => p.two.manifest.timings.patientsPerHour / p.one.manifest.timings.patientsPerHour))
+      ]!;
+    const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
     return {
       cohortPatients: cohortSize,
       cohortLoadMs: loadMs,
@@ -246,15 +311,33 @@ export async function benchRegistry(
       patientsPerHour: {
         workers1: rate1,
         workers2: rate2,
-        speedup: Math.round((rate2 / rate1) * 100) / 100,
+        speedup: ratio(rate2, rate1),
+        ...(pairs.length > 1
+          ? {
+              runs: { workers1: rates1, workers2: rates2 },
+              speedupPerPair: pairs.map((p) =>
+                ratio(p.two.manifest.timings.patientsPerHour, p.one.manifest.timings.patientsPerHour)
+              ),
+            }
+          : {}),
         workers2Slice: part.manifest.timings.patientsPerHour,
+        withoutQueryCache: {
+          workers1: uncached.one.manifest.timings.patientsPerHour,
+          workers2: uncached.two.manifest.timings.patientsPerHour,
+          speedup: ratio(uncached.two.manifest.timings.patientsPerHour, uncached.one.manifest.timings.patientsPerHour),
+        },
       },
+      retrievalCache: { workers1: one.retrievalCache, workers2: two.retrievalCache },
       cpu: {
         note: 'CPU milliseconds per patient by process over the jobs phase (the FHIR server is the sandbox in the bench process; the coordinator over its whole life, export included) and the cores the run kept busy, from /proc',
         workers1: one.cpu,
         workers2: two.cpu,
+        withoutQueryCache: { workers1: uncached.one.cpu, workers2: uncached.two.cpu },
       },
-      failed: one.manifest.patients.failed + two.manifest.patients.failed + part.manifest.patients.failed,
+      failed: [...pairs.flatMap((p) => [p.one, p.two]), uncached.one, uncached.two, part].reduce(
+        (sum, r) => sum + r.manifest.patients.failed,
+        0
+      ),
       peakRssMb: {
         [`coordinator${part.manifest.patients.total}`]: part.manifest.peakRssMb,
         [`coordinator${two.manifest.patients.total}`]: two.manifest.peakRssMb,

@@ -20,6 +20,8 @@ export interface BenchFlags {
   json?: boolean;
   /** Comma-separated benchmark names; default all. */
   only?: string;
+  /** Registry: pairs of one- and two-worker runs whose medians are reported (default 1). */
+  repeat?: string | number;
 }
 
 /** p-th percentile (0–100) of a list of numbers, nearest-rank. */
@@ -91,7 +93,7 @@ async function benchRecord(config: OncoConfig): Promise<Record<string, unknown>>
 }
 
 /** Every benchmark by name, in the order they run. */
-const BENCHMARKS: Record<string, (config: OncoConfig) => Promise<unknown>> = {
+const BENCHMARKS: Record<string, (config: OncoConfig, flags: BenchFlags) => Promise<unknown>> = {
   record: benchRecord,
   segmentation: () => benchSegmentation(),
   retrieval: (config) => benchRetrieval({ knowledgeDir: config.rag.knowledgeDir, evalDir: config.rag.evalDir }),
@@ -104,8 +106,16 @@ const BENCHMARKS: Record<string, (config: OncoConfig) => Promise<unknown>> = {
       runs: 5,
     }),
   load: (config) => benchLoad({ workups: 50 }, config),
-  registry: (config) => benchRegistry({}, config),
+  registry: (config, flags) => benchRegistry({ repeat: repeatOf(flags.repeat) }, config),
 };
+
+/** --repeat as a count from 1 to 20. */
+function repeatOf(value: BenchFlags['repeat']): number {
+  if (value === undefined) return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 20) throw new CliError('--repeat must be a whole number from 1 to 20');
+  return n;
+}
 
 /**
  * Runs the benchmarks and prints the figures.
@@ -118,7 +128,8 @@ export async function benchCommand(flags: BenchFlags, config: OncoConfig = loadC
   if (unknown.length)
     throw new CliError(`Unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
   const figures: Record<string, unknown> = { machine: { cpus: cpus().length, node: process.version } };
-  for (const name of names) figures[name] = await BENCHMARKS[name]!(config);
+  repeatOf(flags.repeat);
+  for (const name of names) figures[name] = await BENCHMARKS[name]!(config, flags);
   process.stdout.write(flags.json ? `${JSON.stringify(figures, null, 2)}\n` : `${formatFigures(figures)}\n`);
 }
 

@@ -2,6 +2,7 @@
 // finish and exits 0. Its FHIR server and credentials come from its own flags and environment, never from Redis.
 import { CLI_WRITE_SCOPE } from '../../common/smart/scopes';
 import type { WorkupDeps } from '../agent/deps';
+import type { Retrieve } from '../answer/retrieve';
 import type { OncoConfig } from '../config';
 import { startWorker } from '../registry/bullmq-worker';
 import { errorText, isUnavailable } from '../registry/errors';
@@ -29,6 +30,12 @@ export interface WorkerIo {
   stderr?: { write(text: string): unknown };
   /** Aborts on SIGTERM/SIGINT: the worker stops taking jobs and finishes those in hand. */
   signal: AbortSignal;
+}
+
+/** ", retrieval cache H/Q queries" when the retrieval keeps a cache (the production one does). */
+function retrievalCacheText(retrieve: WorkupDeps['retrieve']): string {
+  const stats = (retrieve as Partial<Retrieve>).cacheStats?.();
+  return stats ? `, retrieval cache ${stats.hits}/${stats.hits + stats.misses} queries` : '';
 }
 
 /**
@@ -94,6 +101,7 @@ export async function workerCommand(
   io.stderr?.write('worker: stopping after the jobs in hand\n');
   await worker.close();
   await connection.quit().catch(() => undefined);
-  io.stderr?.write(`worker: stopped (peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)\n`);
+  const cache = retrievalCacheText(deps.retrieve);
+  io.stderr?.write(`worker: stopped (peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB${cache})\n`);
   return counts;
 }

@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       dataDir: DEFAULT_DATA_DIR,
       knowledgeDir: DEFAULT_KNOWLEDGE_DIR,
       evalDir: resolve(DEFAULT_KNOWLEDGE_DIR, 'eval'),
+      cacheEntries: 512,
     });
     expect(c.tools).toMatchObject({
       modelsDir: DEFAULT_MODELS_DIR,
@@ -108,6 +109,7 @@ describe('loadConfig', () => {
       ONCOAGENT_MAX_ROUNDS: '10',
       ONCOAGENT_VISION_MODEL: 'vision-1',
       ONCOAGENT_KNOWLEDGE_DIR: '/corpus',
+      ONCOAGENT_RETRIEVAL_CACHE: '0',
       ONCOAGENT_EMBEDDING_MODEL: 'embed-1',
       ONCOAGENT_EMBEDDING_BASE_URL: 'http://embed.example.org/v1',
       ONCOAGENT_EMBEDDING_DIMENSIONS: '256',
@@ -175,6 +177,7 @@ describe('loadConfig', () => {
       dataDir: resolve('/data/onco'),
       knowledgeDir: resolve('/corpus'),
       evalDir: resolve('/corpus/eval'),
+      cacheEntries: 0,
       embedding: { baseUrl: 'http://embed.example.org/v1', apiKey: 'key-1', model: 'embed-1', dimensions: 256 },
       rerank: { url: 'http://rerank.example.org', model: 'rerank-1', apiKey: 'rerank-key', format: 'tei' },
     });

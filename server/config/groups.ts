@@ -169,6 +169,9 @@ export function llmConfigOf(e: ParsedEnv): LlmConfig {
   };
 }
 
+/** Query results kept per open knowledge index (ONCOAGENT_RETRIEVAL_CACHE; 0 keeps none). */
+export const DEFAULT_RETRIEVAL_CACHE = 512;
+
 /**
  * The retrieval part (RagConfig); ONCOAGENT_OFFLINE leaves out the embedder and cross-encoder.
  * @param e - The parsed environment.
@@ -183,6 +186,7 @@ export function ragConfigOf(e: ParsedEnv): RagConfig {
     dataDir: resolve(e.ONCOAGENT_DATA_DIR ?? DEFAULT_DATA_DIR),
     knowledgeDir,
     evalDir: resolve(knowledgeDir, 'eval'),
+    cacheEntries: e.ONCOAGENT_RETRIEVAL_CACHE ?? DEFAULT_RETRIEVAL_CACHE,
     ...(!offline && e.ONCOAGENT_EMBEDDING_MODEL && embeddingUrl
       ? {
           embedding: {

@@ -129,6 +129,7 @@ export const EnvSchema = z.object({
   ONCOAGENT_RERANK_MODEL: z.string().min(1).optional(),
   ONCOAGENT_RERANK_API_KEY: text,
   ONCOAGENT_RERANK_FORMAT: z.enum(['cohere', 'tei'], { error: 'must be cohere or tei' }).default('cohere'),
+  ONCOAGENT_RETRIEVAL_CACHE: int(0),
   // Tools.
   ONCOAGENT_MODELS_DIR: text,
   ONCOKB_TOKEN: text,

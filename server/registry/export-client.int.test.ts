@@ -15,6 +15,7 @@ import { staticToken } from './token-source';
 const TOKEN = 'secret-token';
 let server: ScriptedServer;
 let polls = 0;
+let flakyPolls = 0;
 const ndjson = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n');
 const PATIENTS = ndjson([
   { resourceType: 'Patient', id: 'p1' },
@@ -57,6 +58,17 @@ beforeAll(async () => {
     }
     if (req.path === '/fhir/bulk/job1/Patient.ndjson') return res.end(PATIENTS);
     if (req.path === '/fhir/bulk/job1/Observation.ndjson') return res.end(OBSERVATIONS);
+    // A connection dropped before any answer: once for the status poll, always for this group's kick-off.
+    if (req.path === '/fhir/Group/flaky/$export') return res.socket?.destroy();
+    if (req.path === '/fhir/bulk/flaky') {
+      if (++flakyPolls === 1) return res.socket?.destroy();
+      return sendJson(res, 200, {
+        transactionTime: '2026-01-01T00:00:00Z',
+        requiresAccessToken: true,
+        output: [],
+        error: [],
+      });
+    }
     if (req.path === '/fhir/bulk/slow') {
       res.writeHead(202, { 'Retry-After': '5' });
       return res.end();
@@ -101,6 +113,17 @@ describe('Bulk Data client', () => {
     );
     const down = await kickOff({ fhirBase: 'http://127.0.0.1:9/fhir', groupId: 'g1', tokens }).catch((e) => e);
     expect(isUnavailable(down)).toBe(true);
+  });
+
+  it('tries a status poll again when its connection drops, but never repeats a kick-off', async () => {
+    const tokens = staticToken(TOKEN);
+    const fhirBase = `${server.url}/fhir`;
+    const manifest = await pollManifest(`${fhirBase}/bulk/flaky`, { fhirBase, tokens });
+    expect(manifest.output).toEqual([]);
+    expect(server.requests.filter((r) => r.path === '/fhir/bulk/flaky')).toHaveLength(2);
+    const failed = await kickOff({ fhirBase, groupId: 'flaky', tokens }).catch((e) => e);
+    expect(isUnavailable(failed)).toBe(true);
+    expect(server.requests.filter((r) => r.path === '/fhir/Group/flaky/$export')).toHaveLength(1);
   });
 
   it('gives up within the total wait instead of polling forever', async () => {

@@ -3,7 +3,7 @@
 // ever sent to the FHIR server's own origin, and no redirect is followed with it.
 import { OperationOutcomeError } from '@medplum/core';
 import { z } from 'zod';
-import { parseRetryAfter, sleep } from '../net/backoff';
+import { backoffDelay, parseRetryAfter, sleep } from '../net/backoff';
 import { anySignal } from '../net/signals';
 import { registryError } from './errors';
 import type { TokenSource } from './token-source';
@@ -44,17 +44,47 @@ export interface PollOptions {
 
 const sameOrigin = (url: string, base: string): boolean => new URL(url).origin === new URL(base).origin;
 
+/** Tries of a read (status poll, file download) that failed to reach the server: a dropped connection is retried. */
+const READ_TRIES = 4;
+
 /**
- * A request that carries the token only to the FHIR server's origin, never follows a redirect, and times out.
+ * A request that carries the token only to the FHIR server's origin, never follows a redirect, and times out. Reads
+ * (`idempotent`: the status poll and file downloads, never the kick-off) are tried again with backoff when the
+ * connection fails, since a reused keep-alive connection the server has just closed fails that way.
  * @param url - Absolute URL.
- * @param init - Method and headers; `auth` says whether the token is wanted.
+ * @param init - Method and headers; `auth` says whether the token is wanted; `idempotent` allows retries.
  * @returns The response; throws a `transient` OperationOutcomeError when the server cannot be reached.
  */
 export async function bulkFetch(
   url: string,
-  init: { method?: string; headers?: Record<string, string>; auth: boolean; fhirBase: string; tokens: TokenSource },
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    auth: boolean;
+    fhirBase: string;
+    tokens: TokenSource;
+    idempotent?: boolean;
+  },
   signal?: AbortSignal,
   timeoutMs = 60_000
+): Promise<Response> {
+  const tries = init.idempotent ? READ_TRIES : 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetchOnce(url, init, signal, timeoutMs);
+    } catch (err) {
+      const transient = err instanceof OperationOutcomeError && err.outcome.issue?.[0]?.code === 'transient';
+      if (!transient || attempt >= tries || signal?.aborted) throw err;
+      await sleep(backoffDelay(attempt, 250, 4000), signal);
+    }
+  }
+}
+
+async function fetchOnce(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; auth: boolean; fhirBase: string; tokens: TokenSource },
+  signal: AbortSignal | undefined,
+  timeoutMs: number
 ): Promise<Response> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.auth) {
@@ -131,7 +161,7 @@ export async function pollManifest(statusUrl: string, o: PollOptions): Promise<E
   for (;;) {
     const res = await bulkFetch(
       statusUrl,
-      { headers: { accept: 'application/json' }, auth: true, fhirBase: o.fhirBase, tokens: o.tokens },
+      { headers: { accept: 'application/json' }, auth: true, fhirBase: o.fhirBase, tokens: o.tokens, idempotent: true },
       o.signal
     );
     if (res.status === 200) {

@@ -42,6 +42,7 @@ async function* fileLines(url: string, o: SpoolOptions): AsyncGenerator<string> 
       auth: o.manifest.requiresAccessToken,
       fhirBase: o.fhirBase,
       tokens: o.tokens,
+      idempotent: true,
     },
     o.signal,
     600_000
