@@ -173,7 +173,10 @@ describe('synoptic benchmark', () => {
 
   it('reports offline throughput and survives a kill + resume of a batch without duplicates', async () => {
     const cases = readEvalCases(FIXTURE_DIR);
-    expect(offlineThroughput(cases, 500).reportsPerSecond).toBeGreaterThan(200);
+    // The rate itself is a bench figure (`oncoagent bench --only synoptic`), never a timed assertion here.
+    const throughput = offlineThroughput(cases, 200);
+    expect(throughput.reports).toBeGreaterThanOrEqual(cases.length);
+    expect(throughput.reportsPerSecond).toBeGreaterThan(0);
     const batch = (await batchKillResume(
       cases.filter((c) => c.template === 'cap-colorectal-resection'),
       600,

@@ -7,8 +7,10 @@ import { type Doc, makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
 import { expandAbbreviations } from './abbreviations';
 import { BENIGN_SITE, findM } from './m-category';
 import { type CategoryFinding, findN } from './n-category';
+import { unmaskNodeLabels } from './node-labels';
 import { revisedCategory, statedCategory } from './stated-tnm';
 import { findT, type TFinding } from './t-category';
+import { correctSpelling } from './vocabulary';
 
 /** A category the report states outright, used only where its descriptors are not given. */
 function stated(doc: ReturnType<typeof makeDoc>, cat: 'T' | 'N' | 'M'): CategoryFinding | undefined {
@@ -39,8 +41,15 @@ function revised<R>(doc: Doc, cat: 'T' | 'N' | 'M', as: (f: CategoryFinding) => 
  */
 export function extractLung(report: string): { answers: Answers; issues: string[] } {
   const made = makeDoc(report);
-  // The rules match the shorthand written out; the evidence quotes the sentence as written.
-  const doc = { ...made, sentences: made.sentences.map((s) => ({ ...s, masked: expandAbbreviations(s.masked) })) };
+  // The rules match the shorthand written out and misspelt key words put right; the evidence quotes the sentence as
+  // written.
+  const doc = {
+    ...made,
+    sentences: made.sentences.map((s) => ({
+      ...s,
+      masked: expandAbbreviations(correctSpelling(unmaskNodeLabels(s.text, s.masked))),
+    })),
+  };
   if (
     !/\b(?:lung|lob(?:e|ectomy)|\w*lobectomy|pneumonectomy|segmentectomy|wedge|bronch\w*|pleura\w*|pulmonary|[RL][UML]L)\b/i.test(
       report

@@ -2,29 +2,31 @@
 // contralateral lung, pleural or pericardial nodules, malignant effusion); M1b one extrathoracic metastasis in one
 // organ; M1c several extrathoracic metastases in one or more organs. Negated and hedged statements do not count.
 import type { Doc, DocSentence } from '../../text/doc';
-import { isNegated } from '../../text/negation';
-import { affirmed, BENIGN_DX, MALIGNANT_DX } from './m-evidence';
-import { contralateralLung, INTRATHORACIC, SEROSAL_SPECIMEN } from './m-intrathoracic';
+import { affirmed, BENIGN_DX, MALIGNANT_DX, proven, provenByNext } from './m-evidence';
+import {
+  contralateralLung,
+  effusionProvedNext,
+  INTRATHORACIC,
+  SEPARATE_SEROSAL,
+  SEROSAL_SPECIMEN,
+} from './m-intrathoracic';
 import { bareHeading, DISTANT_NODE, headingKey, partLabel, partRefs, specimenUnits } from './m-specimens';
 import type { CategoryFinding } from './n-category';
 import { tumorSide } from './side';
 
 const ORGAN =
-  /\b(adrenalectomy|hepatectomy|cranio(?:tomy|ctomy)|brain|intracranial|cerebr\w*|cerebell\w*|adrenals?|liver|hepatic|bones?|bony|osseous|skeletal|vertebra[el]?|spine|spinal|rib|stern(?:um|al)(?! notch)|clavic\w*|pelvi[cs]|femur|femoral|kidney|renal|spleen|splenic|skin|subcutaneous|peritone\w*|omentum|omental|pancrea\w*|ovar\w*|skull|calvari\w*|sacr(?:um|al)|iliac|ilium|humer(?:us|al)|scapula\w*|acetabul\w*|lepto-?mening\w*|meninge\w*|soft tissue|(?:skeletal )?muscles?|breast|thyroid|stomach|gastric|small bowel|intestin\w*|bladder|choroid\w*|orbit\w*|(?:(?<!\blow(?:er)? )cervical|axillary|abdominal|retroperitoneal|inguinal|para-?aortic abdominal|distant|non-?regional|distant \(non-?regional\)) lymph nodes?)\b/gi;
+  /\b(adrenalectomy|hepatectomy|cranio(?:tomy|ctomy)|brain|intracranial|cerebr\w*|cerebell\w*|adrenals?|liver|hepatic|bones?|bony|osseous|skeletal|vertebra[el]?|spine|spinal|rib|stern(?:um|al)(?! notch)|clavic\w*|pelvi[cs]|femur|femoral|kidney|renal|spleen|splenic|skin|subcutaneous|peritone\w*|omentum|omental|pancrea\w*|ovar\w*|skull|calvari\w*|sacr(?:um|al)|iliac|ilium|humer(?:us|al)|scapula\w*|acetabul\w*|lepto-?mening\w*|meninge\w*|soft tissue|(?:skeletal )?muscles?|breast|thyroid|pituitary|gallbladder|colon|colonic|prostat(?:e|ic)|uter(?:us|ine)|testi(?:s|cular)|tonsil(?:s|lar)?|stomach|gastric|small bowel|intestin\w*|bladder|choroid\w*|orbit\w*|(?:(?<!\blow(?:er)? )cervical|axillary|abdominal|retroperitoneal|inguinal|para-?aortic abdominal|distant|non-?regional|distant \(non-?regional\)) lymph nodes?)\b/gi;
 const METASTASIS =
   /\b(?:oligo|micro)?metasta(?:sis|ses|tic)\b|\bmets?\b|\b(?:distant|extrathoracic) (?:sites?|disease|spread)\b|\bdisseminated\b|\bcarcinomatosis\b|\bdeposits?\b|\blesions?\b[^.;]{0,40}\b(?:biops\w*|proven|confirmed|consistent with)/i;
-const LESION = /\b(?:lesions?|nodules?|mass(?:es)?|deposits?|uptake|foci|focus)\b/i;
-const PROVEN =
-  /\b(?:biops\w*|confirm\w*|proven|cytology|FNA)\b[^.]*\bmetasta\w*|\bmetasta\w*[^.]*\b(?:biops\w*|confirm\w*|proven)\b/i;
+/** A finding a later clause may prove ("a retroperitoneal lymph node; EUS-FNA shows metastatic carcinoma"). */
+const LESION = /\b(?:lesions?|nodules?|mass(?:es)?|deposits?|uptake|foci|focus|(?:lymph )?nodes?)\b/i;
 /** A separately submitted organ specimen whose diagnosis is carcinoma ("Liver, core biopsy: adenocarcinoma"). */
 const HEADING_DX =
   /^(?:[^:]*:)?[^:]*\b(?:biops\w*|resection|excision|excised|resected|\w+ectomy|FNA|aspirat\w*|core)\b[^:]*:\s*(?:(?:metastatic|invasive|poorly|moderately|well|differentiated|non-small|small|cell|large|squamous|adeno)[\s,-]+)*(?:adeno)?carcinoma\b/i;
 
-/** A metastasis a sentence affirms (not "no metastatic carcinoma") with the biopsy or proof that confirms it. */
-function proven(t: string): boolean {
-  return PROVEN.test(t) && [...t.matchAll(/\bmetasta\w*/gi)].some((m) => !isNegated(t, m.index, m.index + m[0].length));
-}
-
+/** A sentence that opens with a sampling procedure and so reports the proof of the lesion named before it. */
+const PROOF_OPENING =
+  /^\s*(?:(?:CT|US|EBUS|ultrasound|PET)[- ]guided\s+|needle\s+|core\s+|transbronchial\s+|percutaneous\s+)?(?:biops\w*|FNA|fine needle|aspirat\w*|EBUS\w*|cytology|wedge|resection|excision)\b/i;
 const PRESENT_FIELD = /\bdistant metasta\w*\s*(?:\([^)]*\))?\s*:\s*(?:present|identified|yes)\b/i;
 const SITE_FIELD = /^\s*(?:specify\s+)?(?:metastatic\s+|distant\s+)?sites?\s*(?:\(s\))?(?:\s+involved)?\s*:/i;
 /** A field whose values are metastatic sites by its label ("Metastatic sites: brain; liver"). */
@@ -54,6 +56,11 @@ const ORGAN_NAME: [RegExp, string][] = [
   [/^orbit\w*$/, 'orbit'],
   [/\blymph nodes?$/, 'distant lymph node'],
   [/^choroid\w*$/, 'choroid'],
+  [/^colon(?:ic)?$/, 'colon'],
+  [/^prostat\w*$/, 'prostate'],
+  [/^uter\w*$/, 'uterus'],
+  [/^testi\w*$/, 'testis'],
+  [/^tonsil\w*$/, 'tonsil'],
 ];
 
 /** The organ a matched name stands for. */
@@ -68,7 +75,7 @@ const REVISION = /\b(?:addend\w*|amend\w*|revis\w*|on review|correct(?:ed|ion)|r
 
 /** More than one extrathoracic metastasis: plural nouns, or counts and quantifiers attached to them (not sizes). */
 const MANY =
-  /\b(?:multiple|several|numerous|innumerable|multifocal|widespread|disseminated|diffuse|bilateral|carcinomatosis)\b|\bmetastases\b|\bmets\b|\bmetastatic (?:[\w-]+ ){0,2}?(?:lesions|deposits|nodules|foci|tumou?rs)\b|\b(?:two|three|four|five|[2-9])\s+(?:[\w-]+\s+){0,2}?(?:metastases|lesions|deposits|nodules|foci)\b|(?<!\b(?:no|other|without)\s+(?:other\s+)?)\b(?:lesions|nodules|masses|deposits|foci)\b|\b(?:both|all) (?:specimens|lesions|parts|sites)\b|\bin each\b|(?:\b|\s)[x×]\s?[2-9]\b/i;
+  /\b(?:multiple|several|numerous|innumerable|multifocal|widespread|disseminated|diffuse|bilateral|carcinomatosis)\b|\bmetastases\b|\bmets\b|\bmetastatic (?:[\w-]+ ){0,2}?(?:lesions|deposits|nodules|foci|tumou?rs)\b|\b(?:two|three|four|five|[2-9])\s+(?:[\w-]+\s+){0,2}?(?:metastases|lesions|deposits|nodules|foci)\b|(?<!\b(?:no|other|without)\s+(?:other\s+)?)\b(?:lesions|nodules|masses|deposits|foci)\b|\b(?:both|all) (?:specimens|lesions|parts|sites)\b|\bboth (?:[\w-]+ )?(?:adrenal\w*|kidneys|ovaries|breasts|hemispheres|femurs|femora|glands)\b|\bin each\b|(?:\b|\s)[x×]\s?[2-9]\b/i;
 /** Extrathoracic metastases stated without their organs: several (M1c) or one (M1b). */
 const UNNAMED_MANY =
   /\b(?:extrathoracic|distant) metastases\b[^.;]*\b(?:several|multiple|two|three|\d+) organs\b|\b(?:several|multiple|numerous|widespread|innumerable|disseminated|diffuse) (?:[\w-]+ ){0,2}?(?:metastases|metastatic disease|mets)\b|\bpolymetastatic\b|\bmetasta\w*[^.;]{0,40}\b(?:several|multiple|two|three|\d+) organs\b/i;
@@ -102,14 +109,19 @@ export function findM(doc: Doc): CategoryFinding {
     const lung = /\b(?:lobe|lung|\w*lobectomy|pneumonectomy|segmentectomy|bronch\w*|[RL][UML]L)\b/i.test(head);
     if (label && named.length && !lung && !parts.has(label)) parts.set(label, named);
   }
-  for (const { s, text } of units) {
+  for (const [i, { s, text }] of units.entries()) {
+    // "CT: four hepatic lesions. Biopsy of one: metastatic adenocarcinoma." The proof may follow in the next sentence.
+    const provedLater = provenByNext(text, units[i + 1]?.text, ORGAN);
     // CAP fields "Distant Metastasis: Present" then "Specify Site(s): Brain, liver": the sites are metastases.
     const listed = (present && SITE_FIELD.test(text)) || SITES_LABEL.test(text);
     present = PRESENT_FIELD.test(text) || (present && !/:/.test(text));
-    for (const clause of listed ? [text] : text.split(/;|\bbut\b|\bwhereas\b/i)) {
-      const intra = INTRATHORACIC.exec(clause) ?? SEROSAL_SPECIMEN.exec(clause);
-      const contra = contralateralLung(clause, side);
-      const at = intra?.index ?? contra;
+    const clauses = listed ? [text] : text.split(/;|\bbut\b|\bwhereas\b/i);
+    for (const [c, clause] of clauses.entries()) {
+      const intra = INTRATHORACIC.exec(clause) ?? SEROSAL_SPECIMEN.exec(clause) ?? SEPARATE_SEROSAL.exec(clause);
+      // The proof of a nodule in the other lung may open the next sentence ("CT-guided biopsy: adenocarcinoma").
+      const after = clauses[c + 1] ?? (PROOF_OPENING.test(units[i + 1]?.text ?? '') ? units[i + 1]?.text : undefined);
+      const contra = contralateralLung(clause, side, after);
+      const at = intra?.index ?? contra ?? (effusionProvedNext(clause, clauses[c + 1]) ? 0 : undefined);
       if (at !== undefined && affirmed(clause, at, intra?.[0].length)) m1a ??= s;
       // "No distant metastases" rules out M1b/M1c only: intrathoracic spread (M1a) in the same clause still counts.
       if (
@@ -149,7 +161,12 @@ export function findM(doc: Doc): CategoryFinding {
       }
       // A heading with no diagnosis after it ("C. LIVER LESION, BIOPSY:") names a specimen, not a finding.
       if (bareHeading(clause)) continue;
-      const heading = !listed && !METASTASIS.test(clause) && !(LESION.test(clause) && proven(text));
+      // A lesion is proven by its sentence's biopsy of a metastasis, or by a malignant diagnosis in its own or next clause.
+      const near = `${clause}; ${clauses[c + 1] ?? ''}`;
+      const heading =
+        !listed &&
+        !METASTASIS.test(clause) &&
+        !(LESION.test(clause) && (proven(text) || proven(near, true) || provedLater));
       if (heading && !HEADING_DX.test(clause)) continue;
       const colon = clause.indexOf(':');
       const node = DISTANT_NODE.exec(clause);

@@ -1,6 +1,7 @@
 // Whether a lung report affirms a metastasis it names: ConText-style negation (the shared scoped module plus the
 // short pre- and post-triggers of staging notes), hedges (AJCC 8th: when in doubt, the lower category) and a benign
-// diagnosis after a part heading ("Pleural nodule, excision: fibrous plaque").
+// diagnosis after a part heading ("Pleural nodule, excision: fibrous plaque"), and tissue proof of a lesion, in its own
+// sentence or the next ("CT: three liver lesions." then "Biopsy of one: metastatic adenocarcinoma.").
 import { isNegated } from '../../text/negation';
 
 const NEGATED_BEFORE =
@@ -34,4 +35,47 @@ export function affirmed(clause: string, at: number, len = 1): boolean {
     !HEDGED.test(clause) &&
     !isNegated(clause, at, at + len)
   );
+}
+
+/** Tissue proof: a biopsy, aspirate or cytology before a metastasis, or a metastasis called biopsy-proven. */
+const PROOF_METASTASIS =
+  /\b(?:biops\w*|confirm\w*|proven|cytolog\w*|FNA|aspirat\w*|EBUS)\b[^.]*\bmetasta\w*|\bmetasta\w*[^.]*\b(?:biops\w*|confirm\w*|proven)\b/i;
+/** The same with any malignant diagnosis ("FNA positive for adenocarcinoma"): read only next to the lesion. */
+const PROOF_MALIGNANT =
+  /\b(?:biops\w*|confirm\w*|proven|cytolog\w*|FNA|aspirat\w*|core|EBUS)\b[^.]*?\b(?:metasta\w*|(?:adeno|squamous cell |large cell )?carcinoma|malignant cells|malignancy)\b|\b(?:resect\w*|excis\w*)\b[^.]*?\bmetasta\w*|\bmetasta\w*[^.]*\b(?:biops\w*|confirm\w*|proven)\b/i;
+const METASTASIS_WORD = /\bmetasta\w*/gi;
+const MALIGNANT_WORD = /\bmetasta\w*|\b(?:adeno)?carcinoma\b|\bmalignant cells\b|\bmalignancy\b/gi;
+
+/**
+ * Whether a text affirms a malignancy that tissue proves (not "biopsy negative for carcinoma", not hedged).
+ * @param t - A sentence, or the clauses next to a lesion.
+ * @param anyMalignancy - Accept any malignant diagnosis, not only a metastasis (for the lesion's own clauses).
+ * @returns True when a biopsy, aspirate or resection shows it.
+ */
+export function proven(t: string, anyMalignancy = false): boolean {
+  if (!(anyMalignancy ? PROOF_MALIGNANT : PROOF_METASTASIS).test(t)) return false;
+  if (anyMalignancy && (HEDGED.test(t) || (BENIGN_DX.test(t) && !MALIGNANT_DX.test(t)))) return false;
+  return [...t.matchAll(anyMalignancy ? MALIGNANT_WORD : METASTASIS_WORD)].some(
+    (m) =>
+      !isNegated(t, m.index, m.index + m[0].length) && (!anyMalignancy || !NEGATED_BEFORE.test(t.slice(0, m.index)))
+  );
+}
+
+/** A sentence that refers back to lesions named before it ("Biopsy of one: …", "The largest was resected: …"). */
+const PROOF_START =
+  /^\s*(?:(?:the\s+)?(?:biops\w*|FNA|aspirat\w*|resection|excision|core)|one\b|(?:the\s+)?(?:largest|dominant|former|latter)|it\b|this\b|these\b)/i;
+
+/**
+ * A lesion sentence whose proof follows in the next sentence, which names no organ of its own ("CT: four hepatic
+ * lesions." then "Biopsy of one: metastatic adenocarcinoma.").
+ * @param text - The sentence naming the lesions.
+ * @param next - The sentence after it.
+ * @param organ - The organ names of the caller.
+ * @returns True when the next sentence proves the lesions.
+ */
+export function provenByNext(text: string, next: string | undefined, organ: RegExp): boolean {
+  if (!next || !PROOF_START.test(next)) return false;
+  // `search` ignores the global flag and lastIndex of the caller's organ pattern.
+  if (text.search(organ) < 0 || next.search(organ) >= 0) return false;
+  return /\b(?:lesions?|nodules?|mass(?:es)?|deposits?|foci|focus|uptake|nodes?)\b/i.test(text) && proven(next, true);
 }

@@ -21,8 +21,12 @@ const NODE_WORD = /\b(?:lymph|nodes?|LNs?|stations?|levels?|nodal)\b/i;
 const CAP_INVOLVED =
   /\b(?:number of )?(?:lymph )?nodes? (?:involved|positive|with (?:tumou?r|metasta\w*))\s*[:=]\s*(\d+)\b/gi;
 const CAP_EXAMINED = /\b(?:number of )?(?:lymph )?nodes? (?:examined|retrieved|identified)\s*[:=]\s*(\d+)\b/gi;
+/**
+ * No nodes to assess (NX): none received, sampled or found ("No nodal tissue in the specimen", "Nodes: none received",
+ * "there are no lymph nodes in this wedge"); "no lymph node metastasis" is a negative finding, not NX.
+ */
 const NONE =
-  /\bno (?:regional )?lymph nodes?\b[^.;]*\b(?:identified|submitted|examined|received|present|sampled|found)\b|\blymph nodes?\s*:\s*(?:none|not (?:submitted|sampled|identified|received|examined|present))\b|\bpNX\b/i;
+  /\bno (?:regional |hilar |mediastinal |peribronchial )?(?:lymph[- ]?nodes?|nodes?|LNs?)\b(?!\s+(?:metasta\w*|involvement|with|(?:are|is|were|was)\s+(?:positive|involved)))[^.;]*\b(?:identified|submitted|examined|received|present|sampled|found|seen|included|recovered|retrieved|in (?:the|this) (?:specimen|material|tissue|resection|wedge))\b|\bno (?:lymph node |nodal |lymphoid )tissue\b|\b(?:regional\s+)?(?:lymph\s+)?nodes?\s*(?:\([^)]*\)\s*)?:\s*(?:none\b(?!\s+(?:involved|positive|metastatic))|nil\b|not (?:submitted|sampled|identified|received|examined|present|included)\b)|\b(?:contains?|contained|containing|includes?|included|with|has|had|there (?:are|were|is|was))\s+no\s+(?:regional\s+)?(?:lymph[- ]?nodes?|nodes?|nodal tissue)\b(?!\s+(?:metasta\w*|involvement|involved|positive|with))|\b(?:lymph\s+)?nodes?\s*:\s*0\s+(?:examined|submitted|identified|received|retrieved|found)\b|\b(?:lymph nodes?|nodal status|regional (?:lymph )?nodes?|pN)\b[^.;]{0,20}\bcannot be (?:assessed|evaluated)\b|\bpNX\b/i;
 const CLAUSE = /;|\bbut\b|\bwhereas\b|\bwhile\b|\bhowever\b/gi;
 
 interface Bound {
@@ -104,7 +108,11 @@ export function findN(doc: Doc): CategoryFinding | undefined {
     const context =
       NODE_WORD.test(t) ||
       inList ||
-      /\b(?:1[0-4]|[1-9])[RL]\b\s*[:(]?\s*\d+\s*(?:\/\s*\d+|positive|negative|of\b)/.test(t);
+      /\b(?:1[0-4]|[1-9])[RL]\b\s*[:(]?\s*\d+\s*(?:\/\s*\d+|positive|negative|of\b)/.test(t) ||
+      // "Lower paratracheal (4R): 2/5", "Subcarinal (7): 0/3": a station number in brackets, then a count.
+      /\(\s*(?:station\s*|level\s*|#\s*)?(?:1[0-4]|[1-9])(?:[RL]|[ap])?\s*\)\s*:?\s*\d+\s*(?:\/\s*\d+|positive|negative|of\b)/i.test(
+        t
+      );
     if (!context) {
       pending = [];
       continue;

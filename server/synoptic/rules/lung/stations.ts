@@ -40,21 +40,23 @@ const PREFIXED = new RegExp(
   String.raw`\b(?:nodal\s+)?(?:stations?|levels?|LNs?|zones?)\s*[:#]?\s*(${TOKEN}(?:\s*(?:,|&|\/|\band\b|\bor\b)\s*${TOKEN}(?!\s*(?:\/|of\b|out\b|lymph|nodes?|LN|cm|mm|%|positive|negative)))*)\b`,
   'gi'
 );
-/** A bare side-suffixed station ("4R 0/3", "10L: 1/1"), written in capitals. */
-const BARE = /\b(?:1[0-4]|[1-9])[RL](?:[si])?\b/g;
+/** A bare side-suffixed station ("4R 0/3", "10L: 1/1", "4-R 1/1", "4 R 1/1"), written in capitals. */
+const BARE = /\b(?:1[0-4]|[1-9])(?:[RL]|-[RL]|\s[RL](?=\s*[:(]?\s*\d+\s*(?:\/|of\b)))(?:[si])?\b/g;
 /** "R4", "L10"; never R0/R1 (residual tumor) or L0/L1 (lymphatic invasion), and not a lumbar vertebra. */
 const BARE_LEAD = /\b[RL](?:1[0-4]|[2-9])\b(?!\s*(?:vertebra|spine|root|nerve))/g;
 /** A bare station number opening a list item followed by a count ("…, 7 0/2", "7: 1/3"). */
 const LIST_ITEM = /(?<=(?:^|[,;:]\s*|\band\s+))(?:1[0-4]|[1-9])(?=\s*[:(]?\s*\d+\s*(?:\/|of\b)\s*\d+)/g;
 
 function side(label: string, before: string, after: string): Pick<Station, 'side' | 'contra' | 'ipsi'> {
-  const suffix = /^(?:[RL]\s?)?\d+([RL])?/i.exec(label);
+  const suffix = /^(?:[RL]\s?)?\d+(?:\s?-?\s?([RL]))?/i.exec(label);
   const lead = /^([RL])\s?\d/.exec(label)?.[1] ?? suffix?.[1];
   const word = /\b(right|left|contralateral|ipsilateral)\s+(?:[\w-]+\s+){0,2}$/i.exec(before)?.[1]?.toLowerCase();
-  const paren = /^\s*\(?\s*(contralateral|ipsilateral)\b/i.exec(after)?.[1]?.toLowerCase();
+  // "station 4 right (paratracheal)", "level 10 (left)": the side written after the number.
+  const paren = /^\s*,?\s*\(?\s*(contralateral|ipsilateral|right|left)\b/i.exec(after)?.[1]?.toLowerCase();
   const out: Pick<Station, 'side' | 'contra' | 'ipsi'> = {};
+  const named = word === 'right' || word === 'left' ? word : paren === 'right' || paren === 'left' ? paren : undefined;
   if (lead) out.side = lead.toUpperCase() as Side;
-  else if (word === 'right' || word === 'left') out.side = word === 'right' ? 'R' : 'L';
+  else if (named) out.side = named === 'right' ? 'R' : 'L';
   if (word === 'contralateral' || paren === 'contralateral') out.contra = true;
   if (word === 'ipsilateral' || paren === 'ipsilateral') out.ipsi = true;
   return out;

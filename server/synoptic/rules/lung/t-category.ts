@@ -5,6 +5,8 @@ import { formatCm } from '../../text/measure';
 import { isNegated } from '../../text/negation';
 import { lobesIn, primaryLobe } from './side';
 import { clauseBounds, invaded, locatedIn, STRUCTURES } from './t-descriptors';
+import { miaDiagnosis } from './t-mia';
+import { obstructionToHilum } from './t-obstruction';
 import { invasiveSize, LUNG_TUMOR, lepidicEstimate, totalSize } from './t-size';
 import { specialT, superficialSpreading, unassessedT } from './t-special';
 
@@ -71,11 +73,11 @@ export function findT(doc: Doc): TFinding | undefined {
   );
   if (insitu && !all.some(affirmsInvasion) && !all.some(namesInvasiveCarcinoma))
     return { t: 'Tis', sentences: [insitu], reasons: ['carcinoma in situ without invasion'] };
-  const mia = all.find((s) => /\bminimally invasive adenocarcinoma\b/i.test(s.masked) || /\bMIA\b/.test(s.masked));
   const total = totalSize(doc);
   const superficial = superficialSpreading(doc);
   const lepidic = all.some((s) => /\blepidic\b/i.test(s.masked));
   const invasive = invasiveSize(doc) ?? (total && lepidic ? lepidicEstimate(doc, total) : undefined);
+  const mia = miaDiagnosis(all, invasive);
   const size = invasive ?? total;
   let t: string | undefined;
   const sentences: DocSentence[] = [];
@@ -116,15 +118,12 @@ export function findT(doc: Doc): TFinding | undefined {
       sentences.push(s);
       reasons.push('parietal pleural invasion (PL3)');
     }
-    const atel =
-      /\b(?:atelectasis|obstructive pneumonitis|post-?obstructive pneumonia)\b[^.;]*\b(?:hil(?:um|ar)|entire|whole)\b|\b(?:entire|whole)\s+(?:\w+\s+)?(?:lung|lobe)\b[^.;]*\b(?:atelectasis|obstructive pneumonitis)\b/i.exec(
-        txt
-      );
-    if (atel && !/\b(?:no|absent|without|not)\b/i.test(txt.slice(...clauseBounds(txt, atel.index)))) {
-      t = t ? maxT(t, t2()) : 'T2a';
-      sentences.push(s);
-      reasons.push('atelectasis or obstructive pneumonitis extending to the hilum');
-    }
+  }
+  const obstruction = obstructionToHilum(all);
+  if (obstruction) {
+    t = t ? maxT(t, t2()) : 'T2a';
+    sentences.push(obstruction);
+    reasons.push('atelectasis or obstructive pneumonitis extending to the hilar region');
   }
   for (const sp of specialT(doc)) {
     t = t ? maxT(t, sp.t === 'T2a' ? t2() : sp.t) : sp.t;
@@ -144,7 +143,7 @@ export function findT(doc: Doc): TFinding | undefined {
 
 /** A lesion called the same tumor in a sentence naming a lobe ("LLL wedge: metastatic adenocarcinoma"). */
 const SAME_TUMOR =
-  /\b(?:metastatic (?:adeno|squamous cell )?carcinoma|same (?:histolog|morpholog|pattern|type)\w*|identical (?:histolog|morpholog)\w*|(?:similar|identical|comparable) (?:to|with) (?:that of |the )?(?:part|specimen|tumou?r|primary|main)|intrapulmonary metasta\w*)\b/i;
+  /\b(?:metastatic (?:adeno|squamous cell )?carcinoma|same (?:histolog|morpholog|pattern|type)\w*|identical (?:histolog|morpholog)\w*|(?:(?:similar|identical|comparable) (?:to|with)|resembl\w*|match\w*|like) (?:that (?:of|in) |those (?:of|in) )?(?:the )?(?:part|specimen|tumou?r|primary|main|resected|index|lobectomy)|intrapulmonary metasta\w*)\b/i;
 const NODULE =
   /\b(?:separate|additional|satellite|second|another|two|multiple|discrete)\s+(?:[\w.]+\s+){0,3}?(?:nodules?|foci|focus|tumou?rs?)\b|\bintrapulmonary metastas[ie]s\b|\bsatellite (?:lesions?|nodules?)\b/i;
 const ELSEWHERE =

@@ -2,10 +2,13 @@
 // names: ConText-style negation (a trigger before the structure with its scope ending at "but", ";" and the like, or
 // a post-trigger after it), distances ("2 cm from the carina") and margins ("main bronchus margin") are not invasion.
 
-/** Structures whose invasion raises T (AJCC 8th lung), with the least T each implies. */
+/**
+ * Structures whose invasion raises T (AJCC 8th lung), with the least T each implies. The pleura over the diaphragm
+ * ("diaphragmatic pleura", "parietal pleura covering the diaphragm") is parietal pleura (T3); T4 needs the diaphragm.
+ */
 export const STRUCTURES: { re: RegExp; t: string; why: string; located?: boolean }[] = [
   {
-    re: /\bdiaphragm(?!atic pleura)\w*|\bmediastin(?:um|al)\b(?!\s+(?:lymph|nodes?|stations?|dissection|pleura|nodal|sampling|LN))|\bheart\b|\bvisceral pericardium\b|\bepicardi\w*|\b(?:left |right )?atri(?:um|al)\b|\bmyocardi\w*|\bgreat vessels?\b|\baort\w*|\b(?:superior|inferior) vena cava\b|\bSVC\b|\bmain pulmonary artery\b|\bpulmonary trunk\b|\bintrapericardial\b|\btrachea(?:l (?:wall|cartilages?|mucosa))?\b|\bcarina\b|\bo?esophag\w*|\bvertebra\w*|\bspinal canal\b|\brecurrent laryngeal nerve\b|(?<!\blower trunk of (?:the )?)\bbrachial plexus\b|\bsubclavian (?:artery|vein|vessels?)\b|\bC[5-8] (?:nerve )?roots?\b|\b(?:upper|middle) trunk\b|\bneural foram\w*|(?<!\belastic )\b(?:vertebral )?laminae?\b(?!\s+propria)/gi,
+    re: /(?<!\bpleura\w*\s+(?:covering|over(?:lying)?|of|lining|on|upon|at)\s+(?:the\s+)?)\bdiaphragm(?!atic (?:parietal )?pleura)\w*|\bmediastin(?:um|al)\b(?!\s+(?:lymph|nodes?|stations?|dissection|pleura|nodal|sampling|LN))|\bheart\b|\bvisceral pericardium\b|\bepicardi\w*|\b(?:left |right )?atri(?:um|al)\b|\bmyocardi\w*|\bgreat vessels?\b|\baort\w*|\b(?:superior|inferior) vena cava\b|\bSVC\b|\bmain pulmonary artery\b|\bpulmonary trunk\b|\bintrapericardial\b|\btrachea(?:l (?:wall|cartilages?|mucosa))?\b|\bcarina\b|\bo?esophag\w*|\bvertebra\w*|\bspinal canal\b|\brecurrent laryngeal nerve\b|(?<!\blower trunk of (?:the )?)\bbrachial plexus\b|\bsubclavian (?:artery|vein|vessels?)\b|\bC[5-8] (?:nerve )?roots?\b|\b(?:upper|middle) trunk\b|\bneural foram\w*|(?<!\belastic )\b(?:vertebral )?laminae?\b(?!\s+propria)/gi,
     t: 'T4',
     why: 'invasion of a T4 structure (diaphragm, mediastinum, heart, great vessels, trachea, carina, recurrent laryngeal nerve, oesophagus, vertebral body; superior sulcus: subclavian vessels, brachial plexus C8 or above, spinal canal)',
   },
@@ -16,7 +19,7 @@ export const STRUCTURES: { re: RegExp; t: string; why: string; located?: boolean
     why: 'superior sulcus tumor invading the T1 nerve root, lower trunk, stellate ganglion or sympathetic chain',
   },
   {
-    re: /\bchest wall\b|\bribs?\b|\bintercostal\b|\bendothoracic fascia\b|\b(?:parietal|diaphragmatic) pleura\b|\bphrenic nerve\b|(?<!\bvisceral )\b(?:parietal )?pericardi(?:um|al)\b(?!\s+(?:effusion|fluid|nodules?|sac fluid))/gi,
+    re: /\bchest wall\b|\bribs?\b|\bintercostal\b|\bendothoracic fascia\b|\b(?:parietal|diaphragmatic) pleura\b|\bpleura\s+(?:covering|over(?:lying)?|lining|on|upon)\s+(?:the\s+)?(?:diaphragm|chest wall|ribs?)\b|\bphrenic nerve\b|(?<!\bvisceral )\b(?:parietal )?pericardi(?:um|al)\b(?!\s+(?:effusion|fluid|nodules?|sac fluid))/gi,
     t: 'T3',
     why: 'invasion of the chest wall, parietal (incl. diaphragmatic) pleura, phrenic nerve or parietal pericardium',
   },
