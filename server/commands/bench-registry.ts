@@ -86,12 +86,12 @@ function medianIndex(values: number[]): number {
   return values.indexOf(m);
 }
 
-/** "hits/queries" of the workers' retrieval caches, from their stop lines (warm-up included). */
-function cacheHits(ws: Child[]): string | undefined {
+/** "hits/lookups" of the workers' retrieval or validation caches, from their stop lines (warm-up included). */
+function cacheHits(ws: Child[], which: 'retrieval' | 'validation'): string | undefined {
   let hits = 0;
   let queries = 0;
   for (const w of ws) {
-    const m = /retrieval cache (\d+)\/(\d+) queries/.exec(w.err);
+    const m = new RegExp(`${which} cache (\\d+)/(\\d+)`).exec(w.err);
     if (!m) return undefined;
     hits += Number(m[1]);
     queries += Number(m[2]);
@@ -193,28 +193,22 @@ export async function benchRegistry(
       );
     }
     if (!up) throw new Error('bench registry: redis-server did not start');
+    let runs = 0;
     const run = async (size: number, workers: number, env: Record<string, string> = {}) => {
+      // Each run its own output folder: one that reused a finished run's folder would resume it and do nothing.
+      const tag = `${size}-${workers}-${++runs}`;
       const ws = Array.from({ length: workers }, () =>
         start(['worker', '--fhir', fhirBase], { REDIS_URL: redisUrl, ONCOAGENT_FHIR_TOKEN: token, ...env })
       );
       children.push(...ws);
       await until(() => ws.every((w) => w.err.includes('waiting for registry jobs')), 120_000, 'worker start');
       const warm = start(
-        [
-          'registry',
-          'run',
-          '--fhir',
-          fhirBase,
-          '--group',
-          groups.warm!,
-          '--out',
-          join(work, `warm-${size}-${workers}`),
-        ],
+        ['registry', 'run', '--fhir', fhirBase, '--group', groups.warm!, '--out', join(work, `warm-${tag}`)],
         { REDIS_URL: redisUrl, ONCOAGENT_FHIR_TOKEN: token }
       );
       children.push(warm);
       await exit(warm);
-      const out = join(work, `run-${size}-${workers}`);
+      const out = join(work, `run-${tag}`);
       const cpu = new CpuSampler();
       for (const [i, w] of ws.entries()) cpu.track(`worker${i}`, w.proc.pid, true);
       cpu.track('redis', redis.pid);
@@ -255,7 +249,8 @@ export async function benchRegistry(
           ...cpuFigures(used, patients, wallMs),
           workerThreadsMsPerPatient: cpuFigures(threads, patients, wallMs).cpuMsPerPatient,
         },
-        retrievalCache: cacheHits(ws),
+        retrievalCache: cacheHits(ws, 'retrieval'),
+        validationCache: cacheHits(ws, 'validation'),
       };
     };
     // Rates on the whole cohort (a 200-patient run lasts ~10 s: its start and last job weigh on the rate); peak RSS
@@ -327,7 +322,11 @@ export async function benchRegistry(
           speedup: ratio(uncached.two.manifest.timings.patientsPerHour, uncached.one.manifest.timings.patientsPerHour),
         },
       },
-      retrievalCache: { workers1: one.retrievalCache, workers2: two.retrievalCache },
+      cacheHits: {
+        note: 'hits/lookups in the workers over the measured run and its warm-up',
+        retrieval: { workers1: one.retrievalCache, workers2: two.retrievalCache },
+        validation: { workers1: one.validationCache, workers2: two.validationCache },
+      },
       cpu: {
         note: 'CPU milliseconds per patient by process over the jobs phase (the FHIR server is the sandbox in the bench process; the coordinator over its whole life, export included) and the cores the run kept busy, from /proc',
         workers1: one.cpu,

@@ -9,6 +9,7 @@ import { errorText, isUnavailable } from '../registry/errors';
 import { runJob } from '../registry/job';
 import { connectRedis } from '../registry/redis';
 import { tokenSourceOf } from '../registry/token-source';
+import { validationCacheStats } from '../writeback/validate';
 import { CliError, UnavailableError } from './cli-error';
 import { countOf } from './registry';
 import { checkBackendFlags } from './workup-auth';
@@ -101,7 +102,8 @@ export async function workerCommand(
   io.stderr?.write('worker: stopping after the jobs in hand\n');
   await worker.close();
   await connection.quit().catch(() => undefined);
-  const cache = retrievalCacheText(deps.retrieve);
+  const v = validationCacheStats();
+  const cache = `${retrievalCacheText(deps.retrieve)}, validation cache ${v.hits}/${v.hits + v.misses} resources`;
   io.stderr?.write(`worker: stopped (peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB${cache})\n`);
   return counts;
 }

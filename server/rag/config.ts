@@ -16,6 +16,8 @@ export interface RagConfig {
   knowledgeDir: string;
   /** The retrieval evaluation questions. */
   evalDir: string;
+  /** ONCOAGENT_RETRIEVAL_CACHE: query results kept per open index (default 512; 0 keeps none). */
+  cacheEntries: number;
   embedding?: { baseUrl: string; apiKey?: string; model: string; dimensions?: number };
   rerank?: { url: string; model?: string; apiKey?: string; format: 'cohere' | 'tei' };
 }

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { WritebackPlan } from '../../common/contracts';
 import { buildPlan } from './plan';
 import { offlineWorkup } from './testing/offline-workup';
-import { hasErrors, validateAny, validateOne } from './validate';
+import { hasErrors, validateAny, validateOne, validationCacheStats } from './validate';
 import { validatePlan } from './validate-plan';
 
 let plan: WritebackPlan;
@@ -57,6 +57,20 @@ describe('validateOne', () => {
         expect.stringContaining("slice 'sumNadir': expected 1..1, but found 0"),
       ])
     );
+  });
+
+  it('answers a resource seen before from its content, and checks a changed one anew', () => {
+    const recist = find('recist-response');
+    const before = validationCacheStats();
+    const first = validateOne(recist);
+    const again = validateOne(structuredClone(recist));
+    expect(validationCacheStats().hits).toBeGreaterThan(before.hits);
+    expect(again).toEqual(first);
+    // Each caller gets its own list: changing one answer cannot change the next.
+    again.push({ severity: 'error', code: 'invalid' });
+    expect(validateOne(recist)).toEqual(first);
+    recist.meta!.security = [];
+    expect(errors(recist)).toEqual(expect.arrayContaining([expect.stringContaining('oa-rr-ai not met')]));
   });
 
   it('refuses sizes in the wrong unit and a response category outside RECIST', () => {

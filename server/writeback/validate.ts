@@ -109,12 +109,48 @@ function unknownCodes(
 }
 
 /**
+ * Results of recent validations by resource content. Validation is a pure function of the resource and our profiles
+ * (fixed for the process), and Medplum's validator parses a profile's snapshot again on every call (most of the time
+ * of a validation); plans repeat some resources verbatim (the Device entries of our software), a cohort run thousands
+ * of times.
+ */
+const recent = new Map<string, OperationOutcomeIssue[]>();
+const RECENT_MAX = 256;
+const validationCache = { hits: 0, misses: 0 };
+
+/** Validations answered from the content cache and computed, since the process started. */
+export const validationCacheStats = (): { hits: number; misses: number } => ({ ...validationCache });
+
+/**
  * Validates one resource against base R4 (required bindings included), every profile in its meta.profile that
  * fhir-profiles/ defines, and our codes.
  * @param resource - The resource.
- * @returns The issues (errors, warnings, information); empty when valid and nothing to note.
+ * @returns The issues (errors, warnings, information); empty when valid and nothing to note. A fresh list each call.
  */
 export function validateOne(resource: Resource): OperationOutcomeIssue[] {
+  let key: string | undefined;
+  try {
+    key = JSON.stringify(resource);
+  } catch {
+    // Not JSON (a cycle): validated as it is, never cached.
+  }
+  const cached = key === undefined ? undefined : recent.get(key);
+  if (cached) {
+    validationCache.hits++;
+    recent.delete(key!);
+    recent.set(key!, cached);
+    return structuredClone(cached);
+  }
+  validationCache.misses++;
+  const issues = validateUncached(resource);
+  if (key !== undefined) {
+    recent.set(key, structuredClone(issues));
+    if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value as string);
+  }
+  return issues;
+}
+
+function validateUncached(resource: Resource): OperationOutcomeIssue[] {
   const { profiles, codes } = ensureProfiles();
   if (!resource || typeof resource !== 'object' || typeof resource.resourceType !== 'string') {
     return [issue('error', 'structure', 'Not a FHIR resource: resourceType is missing')];
