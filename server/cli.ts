@@ -300,6 +300,9 @@ export function program(): Command {
     .option('--json', 'print JSON')
     .option('--only <names>', 'comma-separated: record, segmentation, retrieval, synoptic, workup, load, registry')
     .option('--repeat <n>', 'registry: pairs of one- and two-worker runs; medians reported (default 1)')
+    .option('--cohort <n>', 'registry: synthetic patients in the cohort (default 1000)')
+    .option('--slice <n>', 'registry: patients of the smaller run, for peak RSS against the whole cohort (default 200)')
+    .option('--cache-only', 'registry: leave out the pair of runs with the retrieval query cache off')
     .action((flags: BenchFlags) => benchCommand(flags, loadConfig()));
   return cmd;
 }

@@ -32,6 +32,8 @@ export interface RegistryBenchOptions {
    * machine by more than most effects, so the figures are medians of the pairs and each run is listed.
    */
   repeat?: number;
+  /** Also run the pair with the retrieval query cache off (default true). */
+  uncached?: boolean;
 }
 
 interface Child {
@@ -259,7 +261,10 @@ export async function benchRegistry(
     for (let i = 0; i < Math.max(1, options.repeat ?? 1); i++)
       pairs.push({ one: await run(cohortSize, 1), two: await run(cohortSize, 2) });
     // The same pair with the query cache off: what a cohort whose every retrieval query is new would get.
-    const uncached = { one: await run(cohortSize, 1, NO_CACHE), two: await run(cohortSize, 2, NO_CACHE) };
+    const uncached =
+      options.uncached === false
+        ? undefined
+        : { one: await run(cohortSize, 1, NO_CACHE), two: await run(cohortSize, 2, NO_CACHE) };
     const part = await run(slice, 2);
 
     // Resume: an in-process run killed (SIGKILL) after a few patients, then started again on the same folder.
@@ -316,11 +321,18 @@ export async function benchRegistry(
             }
           : {}),
         workers2Slice: part.manifest.timings.patientsPerHour,
-        withoutQueryCache: {
-          workers1: uncached.one.manifest.timings.patientsPerHour,
-          workers2: uncached.two.manifest.timings.patientsPerHour,
-          speedup: ratio(uncached.two.manifest.timings.patientsPerHour, uncached.one.manifest.timings.patientsPerHour),
-        },
+        ...(uncached
+          ? {
+              withoutQueryCache: {
+                workers1: uncached.one.manifest.timings.patientsPerHour,
+                workers2: uncached.two.manifest.timings.patientsPerHour,
+                speedup: ratio(
+                  uncached.two.manifest.timings.patientsPerHour,
+                  uncached.one.manifest.timings.patientsPerHour
+                ),
+              },
+            }
+          : {}),
       },
       cacheHits: {
         note: 'hits/lookups in the workers over the measured run and its warm-up',
@@ -331,9 +343,9 @@ export async function benchRegistry(
         note: 'CPU milliseconds per patient by process over the jobs phase (the FHIR server is the sandbox in the bench process; the coordinator over its whole life, export included) and the cores the run kept busy, from /proc',
         workers1: one.cpu,
         workers2: two.cpu,
-        withoutQueryCache: { workers1: uncached.one.cpu, workers2: uncached.two.cpu },
+        ...(uncached ? { withoutQueryCache: { workers1: uncached.one.cpu, workers2: uncached.two.cpu } } : {}),
       },
-      failed: [...pairs.flatMap((p) => [p.one, p.two]), uncached.one, uncached.two, part].reduce(
+      failed: [...pairs.flatMap((p) => [p.one, p.two]), ...(uncached ? [uncached.one, uncached.two] : []), part].reduce(
         (sum, r) => sum + r.manifest.patients.failed,
         0
       ),

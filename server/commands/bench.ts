@@ -22,6 +22,12 @@ export interface BenchFlags {
   only?: string;
   /** Registry: pairs of one- and two-worker runs whose medians are reported (default 1). */
   repeat?: string | number;
+  /** Registry: synthetic patients in the cohort (default 1000). */
+  cohort?: string | number;
+  /** Registry: patients of the smaller run whose peak RSS is compared with the whole cohort's (default 200). */
+  slice?: string | number;
+  /** Registry: leave out the pair of runs with the retrieval query cache off. */
+  cacheOnly?: boolean;
 }
 
 /** p-th percentile (0–100) of a list of numbers, nearest-rank. */
@@ -106,16 +112,29 @@ const BENCHMARKS: Record<string, (config: OncoConfig, flags: BenchFlags) => Prom
       runs: 5,
     }),
   load: (config) => benchLoad({ workups: 50 }, config),
-  registry: (config, flags) => benchRegistry({ repeat: repeatOf(flags.repeat) }, config),
+  registry: (config, flags) =>
+    benchRegistry(
+      {
+        repeat: repeatOf(flags.repeat),
+        cohort: countOf(flags.cohort, '--cohort', 10, 100_000),
+        slice: countOf(flags.slice, '--slice', 1, 100_000),
+        uncached: !flags.cacheOnly,
+      },
+      config
+    ),
 };
 
-/** --repeat as a count from 1 to 20. */
-function repeatOf(value: BenchFlags['repeat']): number {
-  if (value === undefined) return 1;
+/** A whole-number option within bounds; undefined when not given. */
+function countOf(value: string | number | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 20) throw new CliError('--repeat must be a whole number from 1 to 20');
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new CliError(`${name} must be a whole number from ${min} to ${max}`);
   return n;
 }
+
+/** --repeat as a count from 1 to 20 (default 1). */
+const repeatOf = (value: BenchFlags['repeat']): number => countOf(value, '--repeat', 1, 20) ?? 1;
 
 /**
  * Runs the benchmarks and prints the figures.
@@ -129,6 +148,8 @@ export async function benchCommand(flags: BenchFlags, config: OncoConfig = loadC
     throw new CliError(`Unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
   const figures: Record<string, unknown> = { machine: { cpus: cpus().length, node: process.version } };
   repeatOf(flags.repeat);
+  countOf(flags.cohort, '--cohort', 10, 100_000);
+  countOf(flags.slice, '--slice', 1, 100_000);
   for (const name of names) figures[name] = await BENCHMARKS[name]!(config, flags);
   process.stdout.write(flags.json ? `${JSON.stringify(figures, null, 2)}\n` : `${formatFigures(figures)}\n`);
 }
