@@ -11,7 +11,10 @@ export interface Finding<T> {
 
 const PROCEDURES: [RegExp, string][] = [
   [/\babdomino-?perineal (?:resection|excision)\b|\bAPR\b|\bAPE\b/i, 'Abdominoperineal resection'],
-  [/\b(?:ultra-?)?low anterior resection\b|\bLAR\b/i, 'Low anterior resection'],
+  [
+    /\b(?:ultra-?)?low anterior resection\b|\bLAR\b|\banterior resection\s*\(\s*(?:ultra-?)?low\s*\)/i,
+    'Low anterior resection',
+  ],
   [/\btotal (?:abdominal )?colectomy\b|\bTAC\b/i, 'Total abdominal colectomy'],
   [/\b(?:extended )?right (?:hemi)?colectomy\b/i, 'Right hemicolectomy'],
   [/\btransverse colectomy\b/i, 'Transverse colectomy'],
@@ -113,8 +116,12 @@ interface Mention {
   s: DocSentence;
 }
 
+/** A list of parts said to be absent ("without small bowel, appendix or rectum", "no rectum or anus is included"). */
+const ABSENT_LIST =
+  /\b(?:without|no|nor|excluding|not including)\s+(?:(?:the|any|attached)\s+)?(?:[a-z-]+\s*){1,3}?(?:,\s*(?:[a-z-]+\s*){1,3}?)*(?:,?\s*(?:or|and|nor)\s+(?:[a-z-]+\s*){1,3}?)?(?=[.;:,]|\s+(?:is|are|was|were|present|included|attached|identified|seen)\b|$)/gi;
+
 function mentions(s: DocSentence, fromLabels = false): Mention[] {
-  let t = fromLabels ? s.text : s.masked;
+  let t = (fromLabels ? s.text : s.masked).replace(ABSENT_LIST, (m) => ' '.repeat(m.length));
   const out: Mention[] = [];
   for (const seg of SEGMENTS) {
     for (const m of t.matchAll(new RegExp(seg.re.source, 'gi'))) {

@@ -28,7 +28,7 @@ interface Layer {
 }
 
 const FAT = '(?:fat|fatty tissues?|adipose(?: tissue)?|soft tissues?|tissues?|fibroadipose tissue)';
-const ORGANS = String.raw`(?:urinary )?bladder|uterus|uterine|vagina\w*|prostate|seminal vesicles?|(?:loops? of )?small (?:bowel|intestine)|ileal loop|abdominal wall|ovar(?:y|ies)|fallopian tubes?|adnex\w*|spleen|stomach|kidney|ureter|duodenum|liver|gall ?bladder|pancreas|sacrum|coccyx|pelvic (?:side ?)?wall|omentum|adjacent (?:organs?|structures?|viscera|bowel)|levator(?: ani)?(?: muscles?)?`;
+const ORGANS = String.raw`(?:urinary )?bladder|vesical|uterus|uterine|vagina\w*|prostat(?:e|ic)|seminal vesicles?|ureter\w*|urethra\w*|(?:loops? of )?small (?:bowel|intestine)|ileal loop|abdominal wall|ovar(?:y|ies|ian)|fallopian tubes?|adnex\w*|spleen|stomach|kidney|ureter|duodenum|liver|gall ?bladder|pancreas|sacrum|sacral|coccyx|skeletal muscle|pelvic (?:side ?)?wall|omentum|adjacent (?:organs?|structures?|viscera|bowel)|levator(?: ani)?(?: muscles?)?`;
 
 /** Deepest first, so a longer name wins where two overlap ("muscularis mucosae" before "mucosa"). */
 const LAYERS: Layer[] = [
@@ -59,12 +59,12 @@ const LAYERS: Layer[] = [
 
 /** What ties a layer to the tumor's growth, just before its name ("invades the", "into the overlying"). */
 const RELATION =
-  /\b(?:into|to|at|within|through|beyond|across|in|invad\w*|involv\w*|infiltrat\w*|penetrat\w*|perforat\w*|reach\w*|breach\w*|travers\w*|transgress\w*|abut\w*|approach\w*|(?:involvement|invasion|infiltration|extension|penetration) (?:of|into|to)|(?:full|entire) thickness of)\s+(?:the\s+)?(?:(?!(?:and|or|with|of|but)\b)[\w-]+\s+){0,2}$/i;
+  /\b(?:into|to|at|within|through|beyond|across|in|invad\w*|involv\w*|infiltrat\w*|penetrat\w*|perforat\w*|reach\w*|breach\w*|travers\w*|transgress\w*|abut\w*|approach\w*|(?:involvement|invasion|infiltration|extension|penetration) (?:of|into|to)|(?:full|entire) thickness of|continu\w* with|in continuity with)\s+(?:the\s+)?(?:(?!(?:and|or|with|of|but)\b)[\w-]+\s+){0,2}$/i;
 const THROUGH_BEFORE =
   /\b(?:through|beyond|across|travers\w*|transgress\w*|breach\w*|perforat\w*|penetrat\w*(?!\s+into\b)(?:\s+through)?|(?:full|entire) thickness of)\s+(?:the\s+)?(?:(?!(?:and|or|with|of|but)\b)[\w-]+\s+){0,2}$/i;
 /** "into, but not through, the muscularis propria": the tumor reaches the layer and stops in it. */
 const INTO_NOT_THROUGH =
-  /\b(?:into|in|to|within|involv\w*|invad\w*|infiltrat\w*)\s*,?\s*but\s+(?:does\s+|did\s+)?not\s+(?:\w+\s+)?(?:through|beyond|across)\s*,?\s*(?:the\s+)?$/i;
+  /\b(?:into|in|to|within|involv\w*|invad\w*|infiltrat\w*|reach\w*)\s*,?\s*(?:but\s+)?(?:does\s+|did\s+)?not\s+(?:\w+\s+)?(?:through|beyond|across|breach\w*|penetrat\w*|transgress\w*)\s*,?\s*(?:the\s+)?$/i;
 const NEAR_BEFORE =
   /\b(?:within\s+\d+(?:[.,]\d+)?\s*(?:cm|mm)\s+of|approach\w*|close to|near(?:ly)?)\s+(?:the\s+)?(?:[\w-]+\s+)?$/i;
 /** A denied passage through a layer: "does not extend beyond", "has not breached", "without penetrating". */
@@ -80,7 +80,7 @@ const SPARED_AFTER =
   /^\s*(?::|is|are|was|appears?|remains?|looks?|seems?)?\s*(?:grossly\s+|macroscopically\s+|entirely\s+)?(?:intact|uninvolved|unremarkable|smooth|spared|free|clear|not\s+(?:involved|breached|penetrated|invaded|reached)|negative)\b/i;
 /** A layer named as involved after its name: "serosa: involved", "the visceral peritoneum is breached". */
 const INVOLVED_AFTER =
-  /^\s*(?:(?:overlying|over)\s+(?:the\s+)?(?:tumou?r|lesion|mass|growth)\s+)?(?::|is|are|was|appears?)?\s*(?:grossly\s+|focally\s+|macroscopically\s+)?(?:involved|invaded|breached|penetrated|infiltrated)\b/i;
+  /^\s*(?:(?:overlying|over)\s+(?:the\s+)?(?:tumou?r|lesion|mass|growth)\s+)?(?::|is|are|was|appears?)?\s*(?:grossly\s+|focally\s+|macroscopically\s+)?(?:involved|invaded|breached|penetrated|infiltrated)\b|^\s*:\s*(?:invasive\s+)?(?:tumou?r|carcinoma|adenocarcinoma)(?:\s+cells)?\s+(?:is\s+|are\s+)?(?:present|seen|identified)\b/i;
 /** "reaches the serosa but does not breach it": up to the layer and not through it. */
 const NOT_THROUGH_AFTER =
   /^\s*,?\s*but\s+(?:does|did|has|had|is|was)\s*(?:not|n't)\s+(?:\w+\s+)?(?:breach\w*|penetrat\w*|perforat\w*|through|transgress\w*|cross\w*)/i;
@@ -99,6 +99,8 @@ interface Hit {
   level: number;
   s: DocSentence;
   how: string;
+  /** "Confined to the bowel wall": an upper bound, not a layer; it counts only when no layer is named. */
+  bound?: boolean;
 }
 
 function clauseAround(t: string, start: number, end: number): [number, number] {
@@ -110,7 +112,9 @@ function clauseAround(t: string, start: number, end: number): [number, number] {
 function organHit(t: string, start: number, end: number, layer: Layer, s: DocSentence): Hit | undefined {
   const [from, to] = clauseAround(t, start, end);
   const clause = t.slice(from, to);
-  const verb = ORGAN_VERB.exec(clause);
+  // "grows through the rectal wall into the seminal vesicle wall": growth into the organ named right before it.
+  const into = /\binto\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$/i.exec(t.slice(from, start));
+  const verb = ORGAN_VERB.exec(clause) ?? (into ? Object.assign([into[0]], { index: into.index }) : null);
   if (!verb || !TUMOR.test(clause) || isNegated(t, from + verb.index, from + verb.index + verb[0].length)) return;
   if (isNegated(t, start, end) || NEAR_BEFORE.test(t.slice(from, start))) return;
   return { level: layer.into, s, how: 'adjacent structure' };
@@ -132,9 +136,11 @@ function layerHits(s: DocSentence, field: boolean): Hit[] {
       }
       const [from] = clauseAround(t, m.index, end);
       // "4 mm beyond the outer border of the muscularis propria": the border is the layer's own.
+      // "to the surface of the visceral peritoneum": the surface is the layer's own.
       const before = t
         .slice(from, m.index)
-        .replace(/\b(?:outer|external)?\s*(?:border|edge|limit)\s+of\s+(?:the\s+)?$/i, '');
+        .replace(/\b(?:outer|external)?\s*(?:border|edge|limit)\s+of\s+(?:the\s+)?$/i, '')
+        .replace(/\b(?:outer\s+|free\s+)?surface\s+of\s+(?:the\s+)?$/i, '');
       const after = t.slice(end, end + 60);
       if (SPARED_AFTER.test(after)) continue;
       // Into the serosa but not through it is up to it: the tumor stays in the subserosa (CAP pT3).
@@ -173,6 +179,7 @@ function layerHits(s: DocSentence, field: boolean): Hit[] {
         level: through ? layer.through : layer.into,
         s,
         how: through ? 'through the layer' : 'into the layer',
+        ...(generic && !through ? { bound: true } : {}),
       });
     }
   }
@@ -180,7 +187,7 @@ function layerHits(s: DocSentence, field: boolean): Hit[] {
 }
 
 const FIELD =
-  /\b(?:depth of (?:invasion|penetration|infiltration)|(?:tumou?r |local )?extent(?: of invasion)?|deepest (?:point of )?invasion|level of invasion|invasion)\s*:/i;
+  /\b(?:depth(?: of (?:invasion|penetration|infiltration))?|(?:tumou?r |local )?extent(?: of invasion)?|deepest (?:point of )?invasion|level of invasion|invasion)\s*:/i;
 const INTRAMUCOSAL =
   /\bintra-?mucosal (?:carcinoma|adenocarcinoma|tumou?r|invasion)\b|\b(?:confined|limited|restricted) to the mucosa\b/i;
 /** "Transmural", "full-thickness tumor": through the muscularis propria, as far as the gross can tell. */
@@ -193,8 +200,10 @@ const TRANSMURAL = /\btransmural(?:ly)?\b|\bfull[- ]thickness (?:invasion|infilt
  */
 export function findExtent(doc: Doc): Finding<string> | undefined {
   let best: Hit | undefined;
+  let bound: Hit | undefined;
   const consider = (h: Hit) => {
-    if (!best || h.level > best.level) best = h;
+    if (h.bound) bound ??= h;
+    else if (!best || h.level > best.level) best = h;
   };
   for (const s of doc.sentences) {
     const t = s.masked;
@@ -212,6 +221,7 @@ export function findExtent(doc: Doc): Finding<string> | undefined {
     const tm = TRANSMURAL.exec(t);
     if (tm && !isNegated(t, tm.index, tm.index + tm[0].length)) consider({ level: 3, s, how: 'transmural' });
   }
+  best ??= bound;
   if (!best) return undeterminedDepth(doc);
   const b: Hit = best;
   return {

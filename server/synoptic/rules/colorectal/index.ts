@@ -2,110 +2,27 @@
 // each with the sentences that support it, and the derived items (closest margin, status) reasoned from the distances.
 
 import type { Answers, ItemAnswer } from '../../../../common/contracts';
-import { type Doc, type DocSentence, makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
+import { type Doc, type DocSentence, noAnswer, ruleAnswer } from '../../text/doc';
 import { formatCm } from '../../text/measure';
 import { findingSections } from '../../text/sections';
 import { TUMOR_NOUN } from '../../text/sentences';
 import { type Finding, findProcedure, findSite } from './anatomy';
-import { findExtent } from './extent';
+import { findDepth } from './depth';
 import { checklistLines } from './field-lines';
 import { readLayout } from './layout';
-import { type DistanceFinding, findMargins, MARGIN_KINDS, type MarginKind } from './margins';
+import { closestAnswer, distanceAnswer, MARGINS_UNDETERMINED, statusAnswer } from './margin-answers';
+import { findMargins, MARGIN_KINDS } from './margins';
+import { pickHighestT } from './multiple';
 import { findMesorectum, findReflection } from './rectal';
 import { colorectalScope, extractNonResection } from './scope';
+import { colorectalDoc } from './shorthand';
 import { findColorectalSize } from './size';
 import { findPerforation } from './wall';
-
-const CLOSEST_DISPLAY: Record<MarginKind, string> = {
-  proximal: 'Proximal',
-  distal: 'Distal',
-  radial: 'Radial (circumferential) or mesenteric',
-};
 
 const BOWEL = /\b(?:colon|rectum|c(?:a)?ecum|specimen)\b/i;
 
 const fromFinding = (f: Finding<string> | undefined, none: string): ItemAnswer =>
   f ? ruleAnswer(f.value, f.sentences, f.explanation) : noAnswer(none);
-
-function distanceAnswer(kind: MarginKind, f: DistanceFinding | undefined): ItemAnswer {
-  if (!f) return noAnswer(`The report gives no distance to the ${kind} margin.`);
-  const why =
-    f.cm === 0
-      ? `The tumor reaches the ${kind} margin: 0 cm.`
-      : `${formatCm(f.cm)} cm to the ${kind} margin (${f.how}).`;
-  return ruleAnswer(f.cm, [f.sentence], why);
-}
-
-function closestAnswer(
-  distances: Partial<Record<MarginKind, DistanceFinding>>,
-  stated: { kind: MarginKind; sentence: DocSentence } | undefined,
-  far?: Partial<Record<MarginKind, { sentence: DocSentence; min?: number }>>
-): ItemAnswer {
-  if (stated)
-    return ruleAnswer(
-      CLOSEST_DISPLAY[stated.kind],
-      [stated.sentence],
-      `The report names the ${stated.kind} margin as closest.`
-    );
-  const known = MARGIN_KINDS.filter((k) => distances[k]).map((k) => ({ k, f: distances[k]! }));
-  // CAP: the closest margin is the one at the smallest distance; margins stated to be well clear are farther than
-  // any that has a distance, so a single distance is the closest when every other margin is stated well clear.
-  // A margin with only a lower bound ("more than 5 cm") is farther when the bound exceeds the one distance.
-  const only = known.length === 1 ? known[0]! : undefined;
-  const farKinds = MARGIN_KINDS.filter((k) => {
-    const f = far?.[k];
-    return !distances[k] && f && (f.min === undefined || (only !== undefined && f.min > only.f.cm));
-  });
-  if (only && known.length + farKinds.length === MARGIN_KINDS.length) {
-    return ruleAnswer(
-      CLOSEST_DISPLAY[only.k],
-      [only.f.sentence, ...farKinds.map((k) => far![k]!.sentence)],
-      `The ${only.k} margin is the only one with a distance (${formatCm(only.f.cm)} cm); the others are stated to be well clear.`
-    );
-  }
-  if (known.length < 2)
-    return noAnswer('Fewer than two margin distances are given, so the closest margin cannot be compared.');
-  const min = Math.min(...known.map((x) => x.f.cm));
-  const at = known.filter((x) => x.f.cm === min);
-  if (at.length > 1)
-    return noAnswer(`The ${at.map((x) => x.k).join(' and ')} margins are equally close (${formatCm(min)} cm).`);
-  const list = known.map((x) => `${x.k} ${formatCm(x.f.cm)} cm`).join(', ');
-  const partial = known.length < 3 ? ' (of the distances given)' : '';
-  return ruleAnswer(
-    CLOSEST_DISPLAY[at[0]!.k],
-    known.map((x) => x.f.sentence),
-    `Smallest distance${partial}: ${list}.`
-  );
-}
-
-/** "The margins cannot be assessed (the specimen is fragmented)". */
-const MARGINS_UNDETERMINED =
-  /\bmargins?\b[^.;]{0,40}?\b(?:cannot|can ?not|could not|unable to|not possible to)\s+(?:be\s+)?(?:reliably\s+)?(?:assess\w*|determin\w*|evaluat\w*)|\bmargins?(?: status)?\s*:\s*(?:cannot be (?:assessed|determined)|indeterminate)\b/i;
-
-function statusAnswer(
-  distances: Partial<Record<MarginKind, DistanceFinding>>,
-  stated: { involved: boolean; sentence: DocSentence } | undefined,
-  undetermined?: DocSentence
-): ItemAnswer {
-  const zero = MARGIN_KINDS.find((k) => distances[k]?.cm === 0);
-  if (zero)
-    return ruleAnswer('Involved by tumor', [distances[zero]!.sentence], `The tumor reaches the ${zero} margin (0 cm).`);
-  if (stated)
-    return ruleAnswer(
-      stated.involved ? 'Involved by tumor' : 'Uninvolved by tumor',
-      [stated.sentence],
-      'The report states the margin status.'
-    );
-  const known = MARGIN_KINDS.filter((k) => distances[k]);
-  if (known.length === 0 && undetermined)
-    return ruleAnswer('Cannot be determined', [undetermined], 'The report states that the margins cannot be assessed.');
-  if (known.length === 0) return noAnswer('No margin distance or margin status is given.');
-  return ruleAnswer(
-    'Uninvolved by tumor',
-    known.map((k) => distances[k]!.sentence),
-    `Every distance given is above 0 cm (${known.join(', ')}).`
-  );
-}
 
 /**
  * Extracts the colorectal template from a report.
@@ -118,12 +35,12 @@ export function extractColorectal(report: string): { answers: Answers; issues: s
   if (kind !== 'resection' && kind !== 'unclear') return extractNonResection(scope);
   if (scope.fatal) return { answers: {}, issues: [scope.fatal] };
   // Only a resection has a procedure to name or infer; an unclear specimen must not get one from its site.
-  const doc: Doc = readLayout(makeDoc(scope.text));
+  const doc: Doc = readLayout(colorectalDoc(scope.text));
   if (!doc.sentences.some((s) => TUMOR_NOUN.test(s.masked) || BOWEL.test(s.masked)))
     return { answers: {}, issues: ['No gross description of a colorectal resection was recognised in the text.'] };
   if (kind === 'unclear') return extractNonResection(scope);
   const procedure = findProcedure(doc);
-  const site = findSite(doc, procedure?.value);
+  const firstSite = findSite(doc, procedure?.value);
   const rightSided =
     procedure?.value === 'Right hemicolectomy' || /\bileum\b|\bileal\b|\bsmall (?:bowel|intestin\w*)\b/i.test(doc.text);
   const margins = findMargins(doc, rightSided);
@@ -136,7 +53,7 @@ export function extractColorectal(report: string): { answers: Answers; issues: s
   const extra = checklist ? [{ text: checklist }] : [];
   for (const sec of [...findingSections(report), ...extra]) {
     // Numbered after the gross sentences, so evidence from both keeps every quoted sentence.
-    const d = readLayout(makeDoc(sec.text));
+    const d = readLayout(colorectalDoc(sec.text));
     const sectionDoc: Doc = { ...d, sentences: d.sentences.map((x) => ({ ...x, index: x.index + next })) };
     next += d.sentences.length;
     findings.push(...sectionDoc.sentences);
@@ -144,8 +61,12 @@ export function extractColorectal(report: string): { answers: Answers; issues: s
     for (const k of MARGIN_KINDS) margins.distances[k] ??= more.distances[k];
     margins.closest ??= more.closest;
   }
+  // Several primaries: the site, size and extent are those of the one with the highest T (AJCC 8).
+  const several = pickHighestT(doc, findings);
+  const site = (several && findSite(several.doc, procedure?.value)) ?? firstSite;
   // CAP: the size is measured grossly, or microscopically when the gross description gives none.
   const size = findColorectalSize(doc.sentences) ?? findColorectalSize(findings);
+  const perforation = findPerforation(doc);
   const answers: Answers = {
     // CAP "Not specified": a resection whose report neither names the operation nor shows tissue that identifies it.
     procedure: procedure
@@ -156,17 +77,18 @@ export function extractColorectal(report: string): { answers: Answers; issues: s
           'The report neither names the procedure nor describes tissue that identifies it.'
         ),
     'tumor-site': fromFinding(site, 'The report does not say where the tumor is.'),
-    perforation: fromFinding(findPerforation(doc), 'The report does not mention perforation.'),
+    perforation: fromFinding(perforation, 'The report does not mention perforation.'),
     'tumor-size': size
       ? ruleAnswer(size.cm, [size.sentence], `Greatest dimension ${formatCm(size.cm)} cm (${size.how}).`)
       : noAnswer('No tumor measurement is given.'),
   };
   for (const kind of MARGIN_KINDS) answers[`distance-${kind}`] = distanceAnswer(kind, margins.distances[kind]);
-  answers['closest-margin'] = closestAnswer(margins.distances, margins.closest, margins.far);
+  answers['closest-margin'] = closestAnswer(margins.distances, margins.closest, margins.far, margins.unnamedEnds);
   answers['margin-status'] = statusAnswer(
     margins.distances,
     margins.stated,
-    doc.sentences.find((x) => MARGINS_UNDETERMINED.test(x.masked))
+    doc.sentences.find((x) => MARGINS_UNDETERMINED.test(x.masked)),
+    margins.convention
   );
 
   if (site?.value === 'Rectum') {
@@ -186,8 +108,16 @@ export function extractColorectal(report: string): { answers: Answers; issues: s
     answers.mesorectum = noAnswer('Depends on the tumor site, which is not known.');
     answers['rectal-location'] = noAnswer('Depends on the tumor site, which is not known.');
   }
-  const extent = findExtent(doc);
+  const extent = findDepth(doc, findings, perforation);
   if (extent) answers['tumor-extent'] = fromFinding(extent, '');
   else answers['tumor-extent'] = noAnswer('The gross description does not state the depth of invasion.');
-  return { answers, issues: [] };
+  if (!several) return { answers, issues: [] };
+  if (several.extent) answers['tumor-extent'] = fromFinding(several.extent, '');
+  if (several.size)
+    answers['tumor-size'] = ruleAnswer(
+      several.size.cm,
+      [several.size.sentence],
+      `Greatest dimension ${formatCm(several.size.cm)} cm of tumour ${several.label} (${several.size.how}).`
+    );
+  return { answers, issues: [several.issue] };
 }

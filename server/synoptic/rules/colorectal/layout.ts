@@ -1,8 +1,9 @@
 // Report layouts read as the prose the rules match: a table row becomes "label: value" (a header row naming margins
 // or distances becomes the heading of a margin list), a unit given once in a field label ("Distance to distal
 // margin (cm): 9", "Tumour dimensions (mm): 45 x 30") is written after the bare numbers of its value, ".5 cm" gets
-// its leading zero and hyphenated compounds ("tumour-to-distal-margin") are read as words.
+// its leading zero, hyphenated compounds ("tumour-to-distal-margin") are read as words and shorthand is written out.
 import type { Doc, DocSentence } from '../../text/doc';
+import { expandShorthand } from './shorthand';
 
 const UNIT_WORD = `(cm|mm|centimet(?:er|re)s|millimet(?:er|re)s)`;
 /** "(cm): 12", "(in mm): 45 x 30 x 12": bare numbers after a label that states their unit. */
@@ -50,7 +51,7 @@ function prose(t: string): string {
  */
 export function readLayout(doc: Doc): Doc {
   const sentences: DocSentence[] = doc.sentences.map((s) => {
-    const masked = prose(unitsFromLabel(tableRow(s.masked) ?? s.masked));
+    const masked = expandShorthand(prose(unitsFromLabel(tableRow(s.masked) ?? s.masked)));
     return masked === s.masked ? s : { ...s, masked };
   });
   return { ...doc, sentences };

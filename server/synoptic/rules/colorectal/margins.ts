@@ -1,14 +1,19 @@
 // Distances from the tumor to the proximal, distal and radial margins: numbers tied to margin names by "from/to",
 // margin-first phrasing, paired lists ("respectively"), and involvement wording ("extends to", "abuts") meaning 0 cm.
+// Margin names and lengths are found in margin-refs.ts, involvement in margin-zero.ts, the closest in margin-closest.ts.
 import type { Doc, DocSentence } from '../../text/doc';
 import { NUM, toCm, UNIT } from '../../text/measure';
 import { digitize } from '../../text/numbers';
-import { NEGATION, TUMOR_NOUN } from '../../text/sentences';
+import { TUMOR_NOUN } from '../../text/sentences';
+import { closestDistance, closestStatement } from './margin-closest';
 import { farMargins } from './margin-far';
+import { marginRuns, statusThenDistance } from './margin-lines';
 import { listedMargins } from './margin-list';
 import { pairedDistances } from './margin-pairs';
+import { lengths, marginRefs } from './margin-refs';
 import { sideDistances } from './margin-sides';
 import { KIND, KW, kindOf, MARGIN_KINDS, type MarginKind } from './margin-words';
+import { involvedMargins, negated, STATED_INVOLVED } from './margin-zero';
 
 export type { MarginKind } from './margin-words';
 export { MARGIN_KINDS } from './margin-words';
@@ -28,82 +33,31 @@ export interface MarginFindings {
   /** Margins stated to be far from the tumor without a distance ("the longitudinal margins are well clear"), with
    * the lower bound when one is given ("more than 5 cm"). */
   far?: Partial<Record<MarginKind, { sentence: DocSentence; min?: number }>>;
+  /** A sentence applying the ≤ 1 mm convention ("involved by the 1 mm rule"): a status that CAP's 0 mm does not give. */
+  convention?: DocSentence;
+  /** Distances to bowel ends whose side is not known ("6 cm from one end and 12 cm from the other"). */
+  unnamedEnds?: number[];
   /** The tumor's extent along the bowel measured from the distal margin, when both ends are given. */
   span?: { from: number; to: number; sentence: DocSentence };
 }
 
-/** A side named as the closest margin, the CRM included. */
-const CLOSEST_KIND = `(${KW}|CRM)`;
-const MARGIN_WORD =
-  /^\)?(?:\s*\([^)]*\))?(?:\s*\/\s*\w+)?(?:\s+[\w-]+){0,2}?\s+(?:margins?|edges?|ends?|lines?|surfaces?|clearances?|fascia|resections?(?!\s+(?:margins?|lines?|limits?|edges?|ends?)\b))\b/i;
 const LANDMARK = /\b(?:reflection|dentate|verge|diverticul\w*|polyps?|nodes?|perforation|valve|appendix|taeniae?)\b/i;
-const ZERO_VERB =
-  /\b(?:extend\w*|reach\w*|abut\w*|involv\w*|invad\w*|infiltrat\w*|touch\w*|present|impinge\w*|transect\w*|breach\w*|comes?|coming|came|(?:is|lies|lying)\s+in\s+contact\s+with|contact\w*)\b(?:\s+at\s+(?:the\s+)?ink(?:ed)?(?:\s+(?:surface|edge))?)?(?:\s+(?:through|into|across)\s+(?:the\s+)?[a-z\s-]{0,25}?)?\s+(?:(?:right\s+|all the way\s+)?up\s+)?(?:to|at|on|upon|into)?\s*(?:the\s+)?(?:inked\s+|painted\s+)?(?:\w+\s+)?$/i;
-const AT_MARGIN =
-  /\b(?:tumou?r|mass|lesion|carcinoma|growth|neoplasm|it)\s+(?:is\s+|lies\s+|sits\s+)?(?:present\s+|seen\s+)?(?:at\s+ink\s+)?(?:at|on)\s+(?:the\s+)?(?:inked\s+|painted\s+)?$/i;
+/** The ≤ 1 mm convention for an involved (circumferential) margin. */
+const CONVENTION =
+  /\b(?:involved|positive)\b[^.;]{0,60}?(?:\b1(?:\.0)?\s*mm\b|≤|<=)|(?:≤|<=|less than|within)\s*1(?:\.0)?\s*mm\b[^.;]{0,40}?\b(?:involved|positive)\b/i;
+/** A line that is only a distance ("Distance: 3 cm", "Distance from tumour: 12 mm"). */
+const BARE_DISTANCE = new RegExp(
+  String.raw`^\W*distance(?:\s+(?:from|to)\s+(?:the\s+)?(?:invasive\s+)?(?:carcinoma|tumou?r|lesion|margin))?\s*(?:[:=]|\bis\b)?\s*${NUM}\s*${UNIT}\W*$`,
+  'i'
+);
+/** A length to a bowel end named without its side. */
+const UNNAMED_END = new RegExp(
+  String.raw`${NUM}\s*${UNIT}\s+(?:away\s+)?from\s+(?:one|1|the other|the opposite|the (?:near|far|furth)(?:er|est)?|an?|another)\s+(?:(?:cut|resection|bowel|surgical|open|stapled)\s+)?(?:end|margin|edge|one)s?\b(?!\s*\()`,
+  'gi'
+);
 /** Words that, between a margin name and a length, show the length belongs to something else. */
 const GAP_STOP =
   /\b(?:with|a|an|and|which|that|defects?|tumou?r(?![- ]free)|mass|lesion|nodes?|polyps?|reflection|to the|from the)\b/i;
-interface MarginRef {
-  kind: MarginKind;
-  start: number;
-  end: number;
-}
-
-/** Margin names: a side word followed by margin/edge/end/line/surface, or CRM. */
-function marginRefs(t: string, rightSided: boolean): MarginRef[] {
-  const refs: MarginRef[] = [];
-  for (const m of t.matchAll(/\bCRM\b/g)) refs.push({ kind: 'radial', start: m.index, end: m.index + 3 });
-  // "the nearest bowel end (proximal)": a margin named generically, its side in brackets.
-  for (const m of t.matchAll(
-    new RegExp(
-      String.raw`\b(?:(?:bowel|longitudinal|resection|cut|surgical)\s+)?(?:ends?|margins?|edges?)\s*\(\s*${KIND}\s*\)`,
-      'gi'
-    )
-  )) {
-    const kind = kindOf(m[1]!, rightSided);
-    if (kind) refs.push({ kind, start: m.index, end: m.index + m[0].length });
-  }
-  for (const m of t.matchAll(new RegExp(String.raw`\b${KIND}\b`, 'gi'))) {
-    const kind = kindOf(m[1]!, rightSided);
-    const rest = t.slice(m.index + m[0].length);
-    // "upper / lower (cranial, caudal) edge" is an edge of the tumour: these words name a margin only with "margin".
-    if (
-      /^(?:upper|lower|cranial|caudal)$/i.test(m[1]!) &&
-      !/^\s+(?:(?:resection|surgical)\s+)?(?:margins?|limits?|resection lines?)\b/i.test(rest)
-    )
-      continue;
-    const word = MARGIN_WORD.exec(rest);
-    if (kind && word && !/\b(?:of|to|from)\b/i.test(word[0]))
-      refs.push({ kind, start: m.index, end: m.index + m[0].length + word[0].length });
-    // "12 cm from the proximal and 9.5 cm from the distal margins": the plural names both sides.
-    else if (
-      kind &&
-      (/^\s+(?:and|or)\s(?:(?![;]|\.\s).){0,40}?\bmargins\b/i.test(rest) ||
-        // "6 cm from the proximal and 3 cm from the distal margin": a length and another side follow.
-        new RegExp(
-          String.raw`^\s+(?:and|or)\s+${NUM}\s*${UNIT}\s+(?:away\s+)?(?:from|to|of)\s+(?:the\s+)?${KW}\s+(?:(?:resection\s+|surgical\s+)?(?:margin|end|limit|line|edge)|line of resection)`,
-          'i'
-        ).test(rest))
-    )
-      refs.push({ kind, start: m.index, end: m.index + m[0].length });
-  }
-  return refs.sort((a, b) => a.start - b.start);
-}
-
-interface Length {
-  cm: number;
-  start: number;
-  end: number;
-}
-
-function lengths(t: string): Length[] {
-  return [...t.matchAll(new RegExp(`${NUM}\\s*${UNIT}`, 'gi'))].map((m) => ({
-    cm: toCm(m[1]!, m[2]!),
-    start: m.index,
-    end: m.index + m[0].length,
-  }));
-}
 
 /** A landmark named as a subject, not as the object of a preposition ("a sessile polyp 1.2 cm, 3 cm from …"). */
 const LANDMARK_SUBJECT = new RegExp(
@@ -124,25 +78,6 @@ function landmarkSubject(t: string, at: number): boolean {
   return subjects.some((m) => m.index > lastTumor);
 }
 
-function negated(t: string, from: number, to: number): boolean {
-  return NEGATION.test(t.slice(Math.max(0, from - 30), to));
-}
-
-/** "Distance to (the) closest margin: 3 cm" with no side named in the sentence. */
-const TO_CLOSEST = new RegExp(
-  String.raw`\b(?:closest|nearest)\s+(?:resection\s+)?margin(?:\(s\)|s)?\s*(?:is\s+|[:=]\s*)?(?:at\s+)?${NUM}\s*${UNIT}`,
-  'i'
-);
-
-function closestDistance(doc: Doc): { cm: number; sentence: DocSentence } | undefined {
-  for (const s of doc.sentences) {
-    const t = digitize(s.masked);
-    const m = TO_CLOSEST.exec(t);
-    if (m && !new RegExp(String.raw`\b${KW}\b|\bCRM\b`, 'i').test(t)) return { cm: toCm(m[1]!, m[2]!), sentence: s };
-  }
-  return undefined;
-}
-
 /**
  * Finds the margin distances of a gross description.
  * @param doc - The gross description.
@@ -151,11 +86,15 @@ function closestDistance(doc: Doc): { cm: number; sentence: DocSentence } | unde
  */
 export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
   const out: MarginFindings = { distances: {} };
+  // The first measured (non-zero) distance of each margin: a margin called involved by a convention (≤ 1 mm) keeps it.
+  const measured: Partial<Record<MarginKind, DistanceFinding>> = {};
   const set = (kind: MarginKind, f: DistanceFinding, override = false) => {
+    if (f.cm > 0) measured[kind] ??= f;
     if (override || !out.distances[kind]) out.distances[kind] = f;
   };
   // Read last and kept only for a margin no other statement gives.
   const weak: Partial<Record<MarginKind, DistanceFinding>> = {};
+  let previous: MarginKind | undefined;
   for (const s of doc.sentences) {
     // Numbers in words read as digits, offsets kept ("three centimetres from the distal margin").
     // "3 cms": the plural abbreviation read as cm (same length, so offsets hold).
@@ -182,6 +121,12 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
     const markUsed = (from: number, to: number) => {
       for (const l of lens) if (l.start >= from && l.end <= to) used.add(l.start);
     };
+    // "Distal margin: negative" then "Distance: 3 cm" on the next line: the distance of the margin just named.
+    const kinds = new Set(refs.map((r) => r.kind));
+    const bare = refs.length === 0 ? BARE_DISTANCE.exec(t) : null;
+    if (bare && previous)
+      set(previous, { cm: toCm(bare[1]!, bare[2]!), sentence: s, how: 'distance line under the margin' });
+    previous = kinds.size === 1 && lens.length === 0 ? [...kinds][0] : undefined;
 
     // "extends from 7.0 cm to 11.0 cm above the distal margin": the lower end is the distal distance.
     const span = new RegExp(
@@ -214,27 +159,15 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
       markUsed(p.start, p.end);
     }
 
-    // "tumor extends to / abuts the inked radial margin", "distal margin: involved" → 0 cm.
-    for (const r of refs) {
-      const z = ZERO_VERB.exec(t.slice(0, r.start));
-      const positive =
-        /^\s*,?\s*(?::|is|are|appears?\s+(?:to\s+be\s+)?|seems?\s+(?:to\s+be\s+)?)?\s*(?:grossly\s+|focally\s+|macroscopically\s+)?(?:involved|positive|transected|tumou?r at ink)\b|^\s*(?:shows?|contains?)\s+(?:invasive\s+)?(?:tumou?r|carcinoma)\b|^\s*(?:is|lies)\s+at\s+the\s+(?:tumou?r|lesion|growth)(?:'s)?\s+edge\b/i.test(
-          t.slice(r.end, r.end + 40)
-        );
-      // "the tumour is at the distal margin": tumor at a margin is tumor reaching it (CAP: involved, 0 cm).
-      // Only a margin proper: "tumour at the distal end" places it along the specimen, not at the resection line.
-      // A staple line, resection line or cut edge is the margin itself.
-      const proper = /margin|\bCRM\b|\blines?\b|\blimits?\b|\bcut (?:ends?|edges?)\b|\bsurfaces?\b|\bfascia\b/i.test(
-        t.slice(r.start, r.end)
-      );
-      const at = proper ? AT_MARGIN.exec(t.slice(0, r.start)) : null;
-      if (
-        (z && !/\d/.test(z[0]) && !negated(t, z.index, z.index + z[0].length)) ||
-        (at && !negated(t, at.index, at.index + at[0].length)) ||
-        positive
-      )
-        set(r.kind, { cm: 0, sentence: s, how: 'tumor reaches the margin' }, true);
+    // "Proximal 14 cm, distal 6.5 cm", "Distal Margin: Uninvolved; distance 4.5 cm": lines without a margin heading.
+    for (const d of [...marginRuns(t, rightSided), ...statusThenDistance(t, refs)]) {
+      if (used.has(d.start)) continue;
+      set(d.kind, { cm: d.cm, sentence: s, how: 'margin line' });
+      used.add(d.start);
     }
+
+    // "tumor extends to / abuts the inked radial margin", "distal margin: involved" → 0 cm.
+    for (const z of involvedMargins(t, refs)) set(z.kind, { cm: 0, sentence: s, how: z.how }, true);
 
     // "Margins: proximal 6 cm, distal 7 cm, mesenteric 2 cm" — side words directly followed by a length.
     if (/\b(?:margins?|distances?|clearances?)\b[^.;:\d]{0,30}:/i.test(t)) {
@@ -254,52 +187,15 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
     }
 
     // "closest margin: distal, at 15 mm" / "the radial margin is the closest".
-    const c =
-      new RegExp(
-        String.raw`(?:closest|nearest)(?:\s+(?:resection\s+)?margin(?:\(s\)|s)?(?:\s+to\s+(?:the\s+)?(?:invasive\s+)?(?:carcinoma|tumou?r))?\s*(?:is|:|,)?|\s*:)\s*\(?\s*(?:the\s+)?${CLOSEST_KIND}`,
-        'i'
-      ).exec(t) ??
-      new RegExp(
-        String.raw`${CLOSEST_KIND}\s+(?:(?:resection\s+)?margin\s+)?is\s+(?:the\s+)?(?:closest|nearest)`,
-        'i'
-      ).exec(t) ??
-      // "nearest margin: 5 mm (mesenteric)": the side in brackets after the distance.
-      new RegExp(
-        String.raw`(?:closest|nearest)\s+(?:resection\s+)?margin\s*(?:is|:)?\s*(?:at\s+)?\d+(?:[.,]\d+)?\s*(?:cm|mm)\s*\(\s*(?:the\s+)?${CLOSEST_KIND}`,
-        'i'
-      ).exec(t) ??
-      // "the closest (distal) margin", "margin closest to the tumour: distal".
-      new RegExp(String.raw`(?:closest|nearest)\s*\(\s*${CLOSEST_KIND}\s*\)`, 'i').exec(t) ??
-      new RegExp(
-        String.raw`\bmargin\s+(?:closest|nearest)\s+to\s+(?:the\s+)?(?:tumou?r|lesion|carcinoma|growth)\s*(?:is\s+|[:,-]\s*)?(?:the\s+)?${CLOSEST_KIND}`,
-        'i'
-      ).exec(t) ??
-      // "the tumour is closest to the radial margin": the margin the tumour lies nearest to.
-      new RegExp(
-        String.raw`\b(?:(?:closest|nearest)\s+to|(?:lies|is|sits|located|situated)\s+(?:closest|nearest))\s+(?:the\s+)?${CLOSEST_KIND}(?=\s+(?:resection\s+)?margin|\s*[(,.;:]|$)`,
-        'i'
-      ).exec(t);
-    const ck = c ? kindOf(c[1]!, rightSided) : undefined;
-    if (c && ck) {
-      out.closest ??= { kind: ck, sentence: s };
-      const end = c.index + c[0].length;
+    const c = closestStatement(t, refs, rightSided);
+    if (c) out.closest ??= { kind: c.kind, sentence: s };
+    if (c?.end !== undefined) {
+      const end = c.end;
       const l = lens.find((x) => x.start >= end && x.start - end < 15 && !used.has(x.start));
       if (l) {
-        set(ck, { cm: l.cm, sentence: s, how: 'closest margin with its distance' });
+        set(c.kind, { cm: l.cm, sentence: s, how: 'closest margin with its distance' });
         used.add(l.start);
       }
-    } else {
-      // "3 cm from the distal margin (closest)", "the distal margin, at 3 cm, is the closest": a closest with no
-      // side of its own names the one margin mentioned before it in its clause.
-      const w =
-        /(?:\(\s*|\bis\s+(?:the\s+)?)(?:closest|nearest)\b|\b(?:closest|nearest)\b(?!\s+(?:to\b|(?:resection\s+)?margin))/i.exec(
-          t
-        );
-      const clause = w ? t.lastIndexOf(';', w.index) + 1 : 0;
-      const before = w
-        ? [...new Set(refs.filter((r) => r.start >= clause && r.end <= w.index).map((r) => r.kind))]
-        : [];
-      if (w && before.length === 1) out.closest ??= { kind: before[0]!, sentence: s };
     }
 
     // "9.5 cm from the distal margin", "60 mm to the proximal margin", "within 2 mm of the circumferential margin".
@@ -326,14 +222,6 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
       used.add(l.start);
     }
 
-    // "abuts the inked margin" without a side: the inked surface of a resection is its radial (mesenteric) margin.
-    const inked =
-      /\b(?:extend\w*|abut\w*|reach\w*|present|involv\w*)\s+(?:to\s+|at\s+)?the\s+inked\s+(?:resection\s+)?margin/i.exec(
-        t
-      );
-    if (inked && !negated(t, inked.index, inked.index))
-      set('radial', { cm: 0, sentence: s, how: 'tumor reaches the inked margin' }, true);
-
     // "clear by 12 cm proximally", "Margin distances are proximal 12 cm": a side word and a length in one phrase.
     for (const d of sideDistances(t, used))
       weak[d.side] ??= { cm: d.cm, sentence: s, how: 'side and length in one phrase' };
@@ -343,6 +231,11 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
       out.far ??= {};
       out.far[f.kind] ??= { sentence: s, ...(f.min === undefined ? {} : { min: f.min }) };
     }
+
+    if (CONVENTION.test(t)) out.convention ??= s;
+    // "Cut ends unidentified; tumour 6 cm from one end and 12 cm from the other": lengths to ends of unknown side.
+    const ends = [...t.matchAll(UNNAMED_END)].map((m) => toCm(m[1]!, m[2]!));
+    if (ends.length) out.unnamedEnds = [...(out.unnamedEnds ?? []), ...ends];
 
     const free = /\bmargins?\b[^.;\d]{0,30}?\b(?:free|uninvolved|negative|clear)\b/i.exec(t);
     const reaches = /\b(?:extends|abuts|reaches)\s+(?:to\s+)?the\s+(?:resection\s+)?margin\b/i.exec(t);
@@ -359,5 +252,14 @@ export function findMargins(doc: Doc, rightSided: boolean): MarginFindings {
     if (kind) set(kind, { cm: l.cm, sentence: l.sentence, how: 'margin list' }, l.cm === 0);
   }
   for (const kind of MARGIN_KINDS) if (weak[kind]) set(kind, weak[kind]);
+  // CAP: the distance item is the measured distance; "involved" under the ≤ 1 mm convention is a status, not 0 mm.
+  for (const kind of MARGIN_KINDS) {
+    const d = out.distances[kind];
+    const m = measured[kind];
+    if (d?.cm === 0 && d.how === STATED_INVOLVED && m && m.cm <= 0.1) {
+      out.distances[kind] = m;
+      out.convention ??= d.sentence;
+    }
+  }
   return out;
 }

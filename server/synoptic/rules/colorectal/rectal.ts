@@ -180,8 +180,11 @@ export function findReflection(
         sentences: [s],
         explanation: 'The tumor is described above the reflection.',
       };
-    const m = new RegExp(`${NUM}\\s*${UNIT}\\s+(?:from|above|proximal to)\\s+the\\s+distal`, 'i').exec(t);
-    if (m && !stated) position ??= { cm: toCm(m[1]!, m[2]!), s };
+    // The reflection's own position, in a clause of its own when the sentence also gives the tumour's span.
+    const clause = stated ? t.split(';').find((c) => /\breflection\b/i.test(c) && !TUMOR_NOUN.test(c)) : t;
+    const m =
+      clause && new RegExp(`${NUM}\\s*${UNIT}\\s+(?:from|above|proximal to)\\s+the\\s+distal`, 'i').exec(clause);
+    if (m) position ??= { cm: toCm(m[1]!, m[2]!), s };
   }
   if (!position || !lower) return undefined;
   const top = upper ?? (size ? lower.cm + size.cm : undefined);

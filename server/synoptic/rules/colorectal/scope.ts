@@ -4,12 +4,14 @@
 // rules extractor and the LLM loop, so both leave the same items alone.
 
 import type { Answers, ItemAnswer } from '../../../../common/contracts';
-import { type Doc, makeDoc, noAnswer, ruleAnswer } from '../../text/doc';
+import { type Doc, noAnswer, ruleAnswer } from '../../text/doc';
 import { grossEnd, hasSectionHeading, looseGrossSection } from '../../text/gross-heading';
 import { formatCm } from '../../text/measure';
 import { findingSections, grossSection } from '../../text/sections';
 import { type Finding, findSite } from './anatomy';
 import { findExtent } from './extent';
+import { readLayout } from './layout';
+import { colorectalDoc } from './shorthand';
 import { findColorectalSize } from './size';
 import { classifySpecimen, type SpecimenFinding, specimenIssue, specimenNoun } from './specimen';
 import { findPerforation } from './wall';
@@ -103,7 +105,7 @@ const stated = (f: Finding<string> | undefined, fallback: string): ItemAnswer =>
  * @returns Answers by linkId and the specimen issue.
  */
 export function extractNonResection(scope: ColorectalScope): { answers: Answers; issues: string[] } {
-  const doc: Doc = makeDoc(scope.text);
+  const doc: Doc = readLayout(colorectalDoc(scope.text));
   const site = findSite(doc, undefined);
   const where =
     scope.specimen.kind === 'biopsy' ? ' This is the site of the biopsy.' : ' This is where the specimen was taken.';

@@ -46,6 +46,24 @@ function labelledSize(s: DocSentence): SizeFinding | undefined {
   return undefined;
 }
 
+/** A telegraphic line opening with the tumour ("Stenosing tumour upper rectum, 38 mm, into mesorectal fat"). */
+const TELEGRAPHIC_OPEN = new RegExp(String.raw`^\W*(?:[\w-]+\s+){0,2}?${TUMOR_NOUN.source}`, 'i');
+const ONLY_LENGTH = new RegExp(String.raw`^\s*(?:approx(?:imately|\.)?\s+|about\s+|c\.\s*)?${DIMS}\s*$`, 'i');
+
+/** The length standing alone as one comma phrase of a telegraphic line about the tumour (not its first phrase). */
+function telegraphicSize(s: DocSentence): SizeFinding | undefined {
+  const t = digitize(s.masked).replace(/[.\s]+$/, '');
+  if (!TELEGRAPHIC_OPEN.test(t)) return undefined;
+  const phrases = t.split(/[,;]/);
+  for (const p of phrases.slice(1)) {
+    const m = ONLY_LENGTH.exec(p);
+    const values = m ? dimensionsCm(m[1]!) : [];
+    if (values.length)
+      return { cm: Math.max(...values), sentence: s, how: 'length in a telegraphic line on the tumour' };
+  }
+  return undefined;
+}
+
 /** Axis labels inside a dimension group ("3 cm (longitudinal) by 4.5 cm"), blanked so the group reads whole. */
 const AXIS =
   /\s*\((?:longitudinal(?:ly)?|circumferential(?:ly)?|transverse(?:ly)?|length|width|depth|thickness|axial|(?:maximum|greatest|largest|max\.?) (?:dimension|diameter|extent))\)/gi;
@@ -53,8 +71,15 @@ const AXIS =
 /** A sentence whose subject is "it" or "this": it goes on about the previous sentence's subject. */
 const PRONOUN_START = /^\s*(?:it|this)\s+(?:measures|measured|is|was|spans|has)\b/i;
 
+/** "Adenocarcinoma (5.4 cm) of the sigmoid": a length alone in brackets right after the tumour noun is its size. */
+const BRACKETED = new RegExp(
+  String.raw`(${TUMOR_NOUN.source.replace(/^\\b|\\b$/g, '')})\s*\(\s*(?:approximately\s+|about\s+|c\.\s*|max(?:imum|\.)?\s*(?:dimension\s*|diameter\s*)?:?\s*|greatest dimension\s*:?\s*)?(${DIMS.slice(1, -1)})\s*\)`,
+  'gi'
+);
+
 function prepare(s: DocSentence): DocSentence {
   const masked = digitize(s.masked)
+    .replace(BRACKETED, '$1 measuring $2,')
     // "a 4.5-cm tumour": the hyphenated length read as a length (same offsets).
     .replace(/(\d)-(cm|mm)\b/gi, '$1 $2')
     // "measures c. 4.5 cm", "~45 mm": an approximation mark before the number.
@@ -89,6 +114,10 @@ export function findColorectalSize(sentences: DocSentence[]): SizeFinding | unde
   });
   const found = findTumorSize(prepared, TUMOR_NOUN);
   if (found) return { ...found, sentence: sentences.find((s) => s.index === found.sentence.index)! };
+  for (const s of sentences) {
+    const found = telegraphicSize(s);
+    if (found) return found;
+  }
   for (const s of sentences) {
     const m = SPAN.exec(prepare(s).masked);
     const values = m ? dimensionsCm(m[1]!) : [];

@@ -36,7 +36,7 @@ const RESECTION =
 
 /** Parts only a resected length of bowel has. */
 const SEGMENT =
-  /\b(?:segment|length|loop) of (?:\w+\s+){0,2}(?:colon|bowel|intestine|rectum|ileum|sigmoid|c(?:a)?ecum)\b|\bmesenter\w*|\bmesocol(?:on|ic)\b|\bmesorectum\b|\bmesorectal (?:excision|fascia|envelope|plane|surface)\b|\bterminal ileum\b|\bappendix\b|\banal canal\b|\bperianal skin\b|\b(?:proximal|distal|ileal) (?:resection )?(?:margin|end|donut|doughnut)s?\b|\bstaple(?:d)? (?:ends?|lines?)\b|\banastomotic (?:ring|donut|doughnut)s?\b/i;
+  /\b(?:segment|length|loop) of (?:\w+\s+){0,2}(?:colon|bowel|intestine|rectum|ileum|sigmoid|c(?:a)?ecum)\b|\b(?:colon|colonic|bowel|large bowel|rectal|sigmoid|intestinal)\s+segment\b|\bmesenter\w*|\bmesocol(?:on|ic)\b|\bmesorectum\b|\bmesorectal (?:excision|fascia|envelope|plane|surface)\b|\bterminal ileum\b|\bappendix\b|\banal canal\b|\bperianal skin\b|\b(?:proximal|distal|ileal) (?:resection )?(?:margin|end|donut|doughnut)s?\b|\bstaple(?:d)? (?:ends?|lines?)\b|\banastomotic (?:ring|donut|doughnut)s?\b/i;
 /** A length of 8 cm or more ("26 cm in length", "15 cm of ascending colon"): no endoscopic or local specimen is that long. */
 const LENGTH =
   /(\d+(?:[.,]\d+)?)\s*(cm|mm)\s+(?:in\s+length|long|of\s+(?:\w+\s+){0,2}(?:colon|bowel|intestine|rectum|ileum))\b/gi;
