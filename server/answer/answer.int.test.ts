@@ -98,7 +98,8 @@ describe('offline answers on the demo patients', () => {
       expect(outputs[0]!.subQueries.length).toBeLessThanOrEqual(14);
       const { unresolved, checked } = unresolvedCitations(result, result.toolCalls, await recordResolver(result));
       expect(unresolved).toEqual([]);
-      expect(checked).toBeGreaterThan(10);
+      // Ten or more: a missing test in localized disease no longer borrows the metastatic work-up as its source.
+      expect(checked).toBeGreaterThanOrEqual(10);
       expect(result.answer.statements.every((s) => s.supported)).toBe(true);
       // A tumor-board answer cites the few sections that decide it, not a reading list (the rest is uncited).
       expect(result.evidence.length).toBeGreaterThanOrEqual(1);

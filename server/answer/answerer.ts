@@ -7,6 +7,7 @@ import { recordRefsOf } from './citations';
 import { questionFocus } from './direct';
 import { gatherEvidence } from './evidence';
 import { llmAnswer } from './llm-answer';
+import { optionLines, scopeEvidence } from './llm-scope';
 import { missingInformation, offlineSuggestions } from './missing';
 import { offlineBlocks } from './offline';
 import { selectOptions } from './options';
@@ -90,6 +91,12 @@ export function createAnswerer(options: AnswererOptions = {}): Answerer {
     };
     const missing = missingInformation(input, facts);
     const tumour = tumoursIn(facts.tumourType ?? facts.primaryText ?? '');
+    // The decision table and the relevance rules, for both answers: the model sees and may cite what the offline
+    // answer would use.
+    const patient = patientFacts(input, facts);
+    const selection = selectOptions(patient);
+    const toCite = [...selection.shown, ...selection.notFor.map((x) => x.option)];
+    const cited = await citeOptions(toCite, gathered.evidence, deps.retrieve, deps.signal);
 
     let answer: { blocks: Block[]; suggestions: string[] } | undefined;
     if (model && !modelProblem) {
@@ -101,6 +108,13 @@ export function createAnswerer(options: AnswererOptions = {}): Answerer {
           missing,
           tumour,
           check: options.check ?? 'model',
+          scope: scopeEvidence(
+            gathered.evidence,
+            patient,
+            input.question,
+            new Set(selection.shown.flatMap((o) => (cited.has(o.id) ? [cited.get(o.id)!] : [])))
+          ),
+          options: optionLines(selection, cited),
           signal: deps.signal,
           status,
         });
@@ -115,10 +129,6 @@ export function createAnswerer(options: AnswererOptions = {}): Answerer {
       ? `The model could not write the answer (${modelProblem}), so this is the extractive report: ${EXTRACTIVE}.`
       : `Extractive report (no language model): ${EXTRACTIVE}.`;
     if (!answer) {
-      const patient = patientFacts(input, facts);
-      const selection = selectOptions(patient);
-      const toCite = [...selection.shown, ...selection.notFor.map((x) => x.option)];
-      const cited = await citeOptions(toCite, gathered.evidence, deps.retrieve, deps.signal);
       answer = {
         blocks: offlineBlocks({
           ...gathered,

@@ -6,24 +6,32 @@
 import type { EvidenceItem } from '../../common/contracts';
 import { treatsRecordedProblem } from './general-scope';
 import type { PatientFacts } from './patient-facts';
+import { markersNamed, type QuestionIntent, questionIntent } from './question-intent';
 import { MARKER_GROUPS } from './relevance';
 import { tumourFit } from './tumour-fit';
 
 type Passage = Pick<EvidenceItem, 'title' | 'section'>;
 
 /** Reference topics and what a question says when it asks for them. */
-const ASKED: { topic: (e: Passage) => boolean; asks: (q: string, p: PatientFacts) => boolean; why: string }[] = [
+const ASKED: {
+  topic: (e: Passage) => boolean;
+  asks: (q: string, p: PatientFacts, i: QuestionIntent) => boolean;
+  why: string;
+}[] = [
   // Of the response criteria, the rules that make the call (target-lesion thresholds, overall response); the
   // sibling rules (non-target, new lesions, confirmation, measurability, nodes) only when the question names them.
+  // Either only when the question asks whether the disease changed: once progression is the premise of a "what
+  // next?" question, the criteria decide nothing the answer says.
   {
     topic: (e) =>
       /RECIST/i.test(`${e.title} ${e.section}`) && /target lesion response|overall response at/i.test(e.section),
-    asks: (q) => /grow|progress|respon|shrink|bigger|smaller|recist|measur|lesion/i.test(q),
+    asks: (_q, _p, i) => i.response,
     why: 'response criteria for a response question',
   },
   {
     topic: (e) => /RECIST/i.test(`${e.title} ${e.section}`),
-    asks: (q) =>
+    asks: (q, _p, i) =>
+      i.response &&
       /non-?target|new lesion|new metasta|confirm|measurab|lymph node|\bnodes?\b|pet\b|best overall/i.test(q),
     why: 'the response rule the question names',
   },
@@ -38,14 +46,20 @@ const ASKED: { topic: (e: Passage) => boolean; asks: (q: string, p: PatientFacts
     why: 'liver function decides eligibility',
   },
   { topic: (e) => /\bMELD\b/.test(e.section), asks: (q) => /\bMELD\b|transplant/i.test(q), why: 'MELD was asked' },
+  // A dosing formula answers a dosing question only: naming the drug a patient had is not asking for its dose.
   {
     topic: (e) => /Calvert|carboplatin/i.test(e.section),
-    asks: (q) => /carboplatin|\bAUC\b/i.test(q),
+    asks: (q, _p, i) => /calvert|\bAUC\b/i.test(q) || (i.dose && /carboplatin/i.test(q)),
     why: 'carboplatin dosing was asked',
   },
   {
-    topic: (e) => /Cockcroft|creatinine clearance|body surface|\bBSA\b|cisplatin eligibility/i.test(e.section),
-    asks: (q) => /dos(e|ing)|renal|kidney|creatinine|cisplatin|\bBSA\b/i.test(q),
+    topic: (e) => /body surface|\bBSA\b|obesity|capping/i.test(e.section),
+    asks: (_q, _p, i) => i.dose,
+    why: 'a dose was asked',
+  },
+  {
+    topic: (e) => /Cockcroft|creatinine clearance|cisplatin eligibility|renal function/i.test(e.section),
+    asks: (q, _p, i) => i.dose || /renal|kidney|creatinine|clearance|\bGFR\b|cisplatin/i.test(q),
     why: 'a dose or renal eligibility was asked',
   },
   {
@@ -63,9 +77,6 @@ const ASKED: { topic: (e: Passage) => boolean; asks: (q: string, p: PatientFacts
 const METASTATIC = /metasta|\bm(crc|pc)\b|\badvanced\b|unresectable|palliative|systemic therapy by line/i;
 const LOCALLY_ADVANCED = /locally advanced|neoadjuvant|borderline|conversion|unresectable/i;
 const TESTING = /\btesting\b|profiling|work-?up|\bscoring\b/i;
-const BIOMARKER_Q =
-  /biomarker|mutat|\btest|molecular|profil|\bMSI\b|\bMMR\b|mismatch|KRAS|NRAS|BRAF|HER2|ERBB2|FGFR|IDH|BRCA|NTRK|CLDN|PD-L1|variant|alteration|fusion|target/i;
-const RESPONSE_Q = /grow|progress|respon|shrink|bigger|smaller|recist|measur/i;
 /** A curative-intent treatment decision (not surveillance, surgical technique or work-up). */
 const CURATIVE_TREATMENT =
   /adjuvant|perioperative|chemoradiotherapy|short-course|watch and wait|organ preservation|curative-intent|resection for|ablation/i;
@@ -73,7 +84,8 @@ const CURATIVE_TREATMENT =
 const DESCRIPTIVE = /side effects|toxicit|adverse|overview|subtypes|epidemiolog|background|history/i;
 
 function lineOf(heading: string): number | undefined {
-  if (/\bfirst[- ]line|maintenance|induction/i.test(heading)) return 1;
+  // Sidedness decides the first-line antibody: its evidence is first-line evidence.
+  if (/\bfirst[- ]line|maintenance|induction|sidedness/i.test(heading)) return 1;
   if (/\bsecond[- ]line/i.test(heading)) return 2;
   if (/\bthird[- ]line|later[- ]line|refractory|rechallenge/i.test(heading)) return 3;
   return undefined;
@@ -132,27 +144,34 @@ export function backsAnswer(e: Passage, p: PatientFacts, question: string): stri
   // The answer states the conflict first; the text on reconciling it is what resolving it rests on.
   if (/reconcil|discordan/i.test(e.section) && Object.values(p.markers).some((m) => m?.status === 'discordant'))
     return 'how to resolve the recorded conflict';
+  const intent = questionIntent(question);
   const reference = ASKED.find((r) => r.topic(e));
-  if (reference) return reference.asks(question, p) ? reference.why : undefined;
+  if (reference) return reference.asks(question, p, intent) ? reference.why : undefined;
   if (tumourFit(e, p.tumour) <= 0) return undefined;
   // "Testing required before first-line treatment" is about the test, not about a line.
   const heading = e.section.replace(/\b(?:before|prior to)\s+\S+\s+(?:line\s+)?(?:treatment|therapy)\b/gi, '');
   if (DESCRIPTIVE.test(heading)) return DESCRIPTIVE.test(question) ? 'the question asks about it' : undefined;
-  if (TESTING.test(heading)) return BIOMARKER_Q.test(question) ? 'testing, for a biomarker question' : undefined;
-  // BCLC staging places the patient when the stage is not yet known or is asked; its allocation backs the first
-  // treatment decision, not a response question or the choice of a later systemic line.
+  // Testing text answers a question about a test or a result, and only about the biomarkers the question names.
+  if (TESTING.test(heading))
+    return intent.testing && sameMarkers(heading, intent) ? 'testing, for a question about a test' : undefined;
+  // BCLC staging places the patient when the stage is asked, or before the first decision while it is unknown; its
+  // allocation backs the first treatment decision, not a response question or the choice of a later systemic line.
   if (p.tumour.has('hcc') && /\bBCLC\b/.test(heading)) {
+    const first = !intent.response && p.decisionLine === 1;
     if (/allocation|treatment/i.test(heading))
-      return RESPONSE_Q.test(question) || p.decisionLine > 1
-        ? undefined
-        : 'BCLC allocation for an HCC treatment decision';
-    return !p.bclc || /\bstag(e|ing)\b|\bBCLC\b/i.test(question)
+      return first ? 'BCLC allocation for an HCC treatment decision' : undefined;
+    return /\bstag(e|ing)\b|\bBCLC\b/i.test(question) || (!p.bclc && first)
       ? 'BCLC stage, not yet established or asked'
       : undefined;
   }
   const groups = inGroups(heading, p);
   if (groups === false) return undefined;
+  // A question about one biomarker is not answered by the text of another biomarker group.
+  if (groups && !sameMarkers(heading, intent)) return undefined;
   const line = lineOf(heading);
+  // Maintenance follows induction: it backs a decision taken on first-line therapy, not the choice of the regimen.
+  if (/maintenance/i.test(heading) && !p.ongoing && !/maintenance|de-?escalat|pause|break|holiday/i.test(question))
+    return undefined;
   const advanced =
     p.setting === 'metastatic' ||
     p.setting === 'locally advanced' ||
@@ -163,4 +182,11 @@ export function backsAnswer(e: Passage, p: PatientFacts, question: string): stri
   }
   if (groups) return "the patient's biomarker group";
   return settingFits(heading, p, question) ? "the patient's disease setting" : undefined;
+}
+
+/** Whether a heading's biomarkers are among those the question names (any, when it names none or the heading none). */
+function sameMarkers(heading: string, intent: QuestionIntent): boolean {
+  const named = markersNamed(heading);
+  if (named.size === 0 || intent.markers.size === 0) return true;
+  return [...named].some((m) => intent.markers.has(m));
 }

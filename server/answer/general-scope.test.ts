@@ -1,7 +1,7 @@
 // General sections are cited only when the question or the record needs them: performance status when it decides,
 // supportive care for a recorded problem, response criteria for a response question, staging for a staging question.
 import { describe, expect, it } from 'vitest';
-import { generalUnneeded } from './general-scope';
+import { generalUnneeded, treatsRecordedProblem } from './general-scope';
 import { type PatientFacts, patientFacts } from './patient-facts';
 import { CRC_INPUT } from './testing/inputs';
 
@@ -53,5 +53,11 @@ describe('generalUnneeded', () => {
 
   it('says nothing about sections that are not general', () => {
     expect(at('Second-line systemic therapy for mCRC', 'Metastatic colorectal cancer')).toBeUndefined();
+  });
+  it('treats only an affirmed problem: "no ascites" in a report names the topic but records nothing to treat', () => {
+    const ascites = { title: SUPPORT, section: 'Malignant ascites: evaluation and palliative management' };
+    expect(treatsRecordedProblem(ascites, { ...p, problems: 'CT: liver metastases, moderate ascites' }, '')).toBe(true);
+    expect(treatsRecordedProblem(ascites, { ...p, problems: 'CT: liver metastases; no ascites' }, '')).toBe(false);
+    expect(treatsRecordedProblem(ascites, { ...p, problems: 'Without ascites or pleural effusion' }, '')).toBe(false);
   });
 });

@@ -18,6 +18,8 @@ interface Rule {
 const on = (re: RegExp) => (e: Passage) => re.test(e.section);
 const RESPONSE_Q = /grow|progress|respon|shrink|bigger|smaller|size|recist|measur|lesion|stable|new (lesion|metasta)/i;
 const STAGE_Q = /\bstag(e|ing)\b|\btnm\b|\b[yp]?[pc][TNM]\d|patholog|margin|lymph node|\bnodes?\b/i;
+/** A negated finding ("no ascites", "without varices") up to the end of its clause: it is not a problem. */
+const NEGATED = /\b(no|without|absence of|negative for|free of)\b[^.;:,]*/gi;
 const problems = (p: PatientFacts, q: string) => `${p.problems ?? ''} ${q}`;
 
 /** A supportive-care topic: cited when the record or the question names the problem it treats. */
@@ -134,5 +136,7 @@ export function generalUnneeded(e: Passage, p: PatientFacts, question: string): 
  */
 export function treatsRecordedProblem(e: Passage, p: PatientFacts, question: string): boolean {
   const rule = RULES.find((r) => r.topic(e));
-  return rule?.problem === true && rule.needed(p, question);
+  // The problem must be affirmed: "no ascites" in a report names the topic but records no problem to treat.
+  const affirmed = { ...p, problems: (p.problems ?? '').replace(NEGATED, ' ') };
+  return rule?.problem === true && rule.needed(affirmed, question);
 }

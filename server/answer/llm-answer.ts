@@ -5,6 +5,7 @@ import { predict } from '../llm/signature';
 import type { Model } from '../llm/types';
 import { contentTerms } from '../rag/lexical';
 import { type Citation, parseCitation } from './citations';
+import { type ScopedEvidence, scopeBlocks, scopeCitations } from './llm-scope';
 import { type MissingItem, offlineSuggestions } from './missing';
 import { missingBlock } from './offline';
 import { sourceBlocks } from './prompt-data';
@@ -25,11 +26,15 @@ export interface LlmAnswerParts {
   tumour: Set<string>;
   /** `heuristic`: the content-word check instead of the citation_check signature (one call less). */
   check: 'model' | 'heuristic';
+  /** The offline relevance rules: which passages the model sees and may cite; absent: all passages. */
+  scope?: ScopedEvidence;
+  /** The decision table applied to this patient (optionLines), given to the model as structured context. */
+  options?: string;
   signal?: AbortSignal;
   status: (text: string) => void;
 }
 
-function toDraft(s: { text: string; citations: string[] }): Draft {
+function toDraft(s: { text: string; citations: string[] }, scope?: ScopedEvidence): Draft {
   const citations: Citation[] = [];
   const invalid: string[] = [];
   for (const raw of s.citations) {
@@ -37,7 +42,11 @@ function toDraft(s: { text: string; citations: string[] }): Draft {
     if (c === undefined) invalid.push(raw.slice(0, 80));
     else if (!citations.includes(c)) citations.push(c);
   }
-  return { text: s.text.replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT), citations, invalid };
+  const text = s.text.replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT);
+  if (!scope) return { text, citations, invalid };
+  // A passage the offline answer would not use for this patient is removed, never swapped for another.
+  const { kept, removed } = scopeCitations(text, citations, scope);
+  return { text, citations: kept, invalid, ...(removed.length ? { offTarget: removed } : {}) };
 }
 
 /** Existence first (no model needed), then support for the statements whose citations all exist. */
@@ -64,14 +73,18 @@ const label = (c: Citation): string =>
  */
 export async function llmAnswer(p: LlmAnswerParts): Promise<{ blocks: Block[]; suggestions: string[] }> {
   const { input, model, signal } = p;
-  const sources = sourceBlocks({ ...input, summary: input.patientSummary, evidence: p.ctx.evidence });
+  const evidence = p.scope ? p.scope.applicable : p.ctx.evidence;
+  const sources = [
+    sourceBlocks({ ...input, summary: input.patientSummary, evidence }),
+    ...(p.scope ? [scopeBlocks(p.scope, p.options ?? '')] : []),
+  ].join('\n\n');
   p.status('Planning the answer');
   const plan = (await predict(model, strategySignature, { question: input.question, sources }, { signal })).output;
   p.status('Writing the cited answer');
   const written = await predict(model, citedAnswerSignature, { question: input.question, sources, plan }, { signal });
   const statements = written.output.statements.filter((s) => s.text.trim()).slice(0, MAX_STATEMENTS);
   if (statements.length === 0) throw new ModelResponseError('The cited answer had no statements');
-  const drafts = new Map(statements.map((s, id) => [id + 1, toDraft(s)]));
+  const drafts = new Map(statements.map((s, id) => [id + 1, toDraft(s, p.scope)]));
 
   p.status(`Checking the citations of ${drafts.size} statements`);
   let verdicts = await check(drafts, p);
@@ -87,7 +100,11 @@ export async function llmAnswer(p: LlmAnswerParts): Promise<{ blocks: Block[]; s
     const revised = await predict(model, reviseSignature, { question: input.question, sources, items }, { signal });
     const changed = new Map<number, Draft>();
     for (const r of revised.output.revisions) {
-      if (failing.includes(r.id) && r.text.trim()) changed.set(r.id, toDraft(r));
+      if (!failing.includes(r.id) || !r.text.trim()) continue;
+      const d = toDraft(r, p.scope);
+      // A revision left without citations keeps the reason its first citations were removed.
+      const before = drafts.get(r.id)!.offTarget;
+      changed.set(r.id, d.citations.length || d.offTarget || !before ? d : { ...d, offTarget: before });
     }
     for (const [id, d] of changed) drafts.set(id, d);
     verdicts = new Map([...verdicts, ...(await check(changed, p))]);

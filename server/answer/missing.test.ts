@@ -73,4 +73,20 @@ describe('offlineSuggestions', () => {
     );
     expect(s.length).toBeLessThanOrEqual(6);
   });
+
+  it('never says a test is not in the record when only a lab value holds it (a HER2 IHC score as a number)', () => {
+    const input: AnswerInput = {
+      question: 'Options?',
+      patientSummary: [
+        'Patient: 61-year-old female',
+        'Primary cancer: Adenocarcinoma of stomach (gastric cancer) [Condition/c]; stage: IV',
+        'Labs (latest): HER2 IHC score 3 {score} (2026-10-01) [Observation/h]',
+      ].join('\n'),
+      findings: [],
+      toolCalls: [],
+    };
+    const texts = missing(input).map((i) => i.text);
+    expect(texts.some((t) => /^HER2/.test(t))).toBe(false);
+    expect(texts).toContain('MSI/MMR status is not in the record.');
+  });
 });

@@ -3,6 +3,8 @@
 // Each item carries what to do about it (the offline follow-up suggestions).
 import type { Finding } from '../../common/contracts';
 import type { Citation } from './citations';
+import { testState } from './marker-groups';
+import { resultsOf } from './recorded-markers';
 import type { SummaryFacts } from './summary';
 import type { AnswerInput } from './types';
 
@@ -17,20 +19,28 @@ export interface MissingItem {
 
 interface Marker {
   label: string;
+  /** Words a guideline passage on the test contains (and, for a test without genes, a result in the record). */
   present: RegExp;
+  /** The genes the test covers (HGNC symbols, "MSI" for MSI/MMR), read through recorded-markers like the options. */
+  genes?: string[];
   /** Only in advanced (metastatic or unresectable) disease. */
   advanced?: boolean;
-  /** Not asked for when the established results match (e.g. HER2 is tested in RAS wild-type colorectal cancer). */
-  unless?: RegExp;
+  /** Not asked for in a RAS-mutant tumour (HER2 is tested in RAS wild-type colorectal cancer). */
+  unlessRasMutant?: boolean;
   /** What to do, when it is not tumour testing. */
   suggestion?: string;
 }
 
-const MSI: Marker = { label: 'MSI/MMR', present: /\bMSI\b|\bMMR\b|mismatch repair|microsatellite/i };
-const gene = (label: string, advanced = true, alias = label): Marker => ({
+const MSI: Marker = {
+  label: 'MSI/MMR',
+  present: /\bMSI\b|\bMMR\b|mismatch repair|microsatellite/i,
+  genes: ['MSI'],
+};
+const gene = (label: string, advanced = true, alias = label, genes = [label]): Marker => ({
   label,
   present: new RegExp(`\\b(${alias})\\b`, 'i'),
   advanced,
+  genes,
 });
 
 /** Tests the guidelines in the corpus ask for, by tumour type (matched on the agent's tumour type label). */
@@ -42,7 +52,7 @@ const REQUIRED: { tumour: RegExp; markers: Marker[] }[] = [
       gene('KRAS'),
       gene('NRAS'),
       gene('BRAF'),
-      { ...gene('HER2', true, 'HER2|ERBB2'), unless: /\b[KN]RAS (?!wild)\S+ (present|detected)/ },
+      { ...gene('HER2', true, 'HER2|ERBB2', ['ERBB2']), unlessRasMutant: true },
     ],
   },
   {
@@ -51,7 +61,7 @@ const REQUIRED: { tumour: RegExp; markers: Marker[] }[] = [
       MSI,
       gene('KRAS'),
       {
-        ...gene('BRCA1/2 or PALB2', false, 'BRCA1|BRCA2|BRCA|PALB2'),
+        ...gene('BRCA1/2 or PALB2', false, 'BRCA1|BRCA2|BRCA|PALB2', ['BRCA1', 'BRCA2', 'PALB2']),
         suggestion:
           'Offer germline testing (BRCA1/2, PALB2 and other cancer-susceptibility genes) and somatic testing.',
       },
@@ -59,15 +69,15 @@ const REQUIRED: { tumour: RegExp; markers: Marker[] }[] = [
   },
   {
     tumour: /cholangio|biliary|bile duct|gall ?bladder/i,
-    markers: [MSI, gene('IDH1'), gene('FGFR2'), gene('HER2', true, 'HER2|ERBB2'), gene('BRAF')],
+    markers: [MSI, gene('IDH1'), gene('FGFR2'), gene('HER2', true, 'HER2|ERBB2', ['ERBB2']), gene('BRAF')],
   },
   {
     tumour: /gastric|oesophag|esophag/i,
     markers: [
       MSI,
-      gene('HER2', true, 'HER2|ERBB2'),
-      gene('PD-L1 CPS', true, 'PD-L1'),
-      gene('CLDN18.2', true, 'CLDN18'),
+      gene('HER2', true, 'HER2|ERBB2', ['ERBB2']),
+      gene('PD-L1 CPS', true, 'PD-L1', []),
+      gene('CLDN18.2', true, 'CLDN18', []),
     ],
   },
   {
@@ -81,7 +91,11 @@ const rec = (ref: string): string => `record:${ref}`;
 
 function testItems(input: AnswerInput, facts: SummaryFacts): MissingItem[] {
   const required = REQUIRED.find((r) => r.tumour.test(facts.tumourType ?? ''))?.markers ?? [];
-  const established = [
+  // The same results the options table decides on (recorded-markers); only tests no gene reader knows (PD-L1 CPS,
+  // CLDN18.2) are looked for by name in the results and labs.
+  const results = resultsOf(facts, input.findings);
+  const rasMutant = results.some((r) => /^[KN]?RAS$/.test(r.gene) && r.present);
+  const named = [
     facts.molecular,
     ...facts.labs,
     ...input.findings
@@ -91,13 +105,21 @@ function testItems(input: AnswerInput, facts: SummaryFacts): MissingItem[] {
   const predictions = input.findings.filter((f) => f.text.startsWith('Predicted from histology'));
   const out: MissingItem[] = [];
   for (const m of required) {
-    if ((m.advanced && !facts.metastatic) || m.present.test(established) || m.unless?.test(established)) continue;
+    if ((m.advanced && !facts.metastatic) || (m.unlessRasMutant && rasMutant)) continue;
+    const state = m.genes?.length ? testState(results, m.genes) : undefined;
+    // A result only the labs hold (a HER2 IHC score as a number) is in the record: never say it is not.
+    const inLabs = m.present.test(facts.labs.join(' '));
+    if (state ? state.state === 'known' || (state.state === 'unknown' && inLabs) : m.present.test(named)) continue;
     const predicted = predictions.filter((f) => m.present.test(f.text.replace(/Predicted from histology: /, '')));
+    const text =
+      state?.state === 'partial'
+        ? `${m.label}: ${state.why}; the full status is not in the record.`
+        : predicted.length
+          ? `${m.label}: no test result in the record, only a histology prediction (which does not replace testing).`
+          : `${m.label} status is not in the record.`;
     out.push({
-      text: predicted.length
-        ? `${m.label}: no test result in the record, only a histology prediction (which does not replace testing).`
-        : `${m.label} status is not in the record.`,
-      citations: [...new Set(predicted.flatMap((f) => f.sources))],
+      text,
+      citations: [...new Set([...(state?.sources ?? []), ...predicted.flatMap((f) => f.sources)])],
       suggestion: m.suggestion ?? `Test ${m.label} on tumour tissue before the treatment decision.`,
       term: m.present,
     });

@@ -13,6 +13,7 @@ import type { PatientFacts } from './patient-facts';
 import { passageRelevance, type Relevance } from './relevance';
 import type { Block } from './report';
 import type { SummaryFacts } from './summary';
+import { citeTestPassage } from './test-passage';
 import { tumourFit } from './tumour-fit';
 
 const HEADINGS: [Finding['kind'], string][] = [
@@ -114,7 +115,7 @@ function evidenceBlocks(
  * @param evidence - The numbered sources.
  * @param ctx - Citation context.
  * @param tumour - The patient's tumour groups (only their testing section is cited).
- * @param matters - Whether the question turns on the test (else no guideline passage is attached).
+ * @param matters - Whether the question turns on the test (else no guideline passage is attached), or per passage.
  * @returns The line.
  */
 export function missingBlock(
@@ -122,14 +123,18 @@ export function missingBlock(
   evidence: EvidenceItem[],
   ctx: CitationContext,
   tumour: Set<string>,
-  matters = true
+  matters: boolean | ((e: EvidenceItem) => boolean) = true
 ): Block {
   // Only the testing section written for the patient's tumour: any other passage that merely names the test would
   // pad the line with a citation that does not support it.
   const passage =
     m.term && matters
       ? evidence.find(
-          (e) => m.term!.test(e.text) && tumourFit(e, tumour) > 0 && /\btesting|profiling|work-?up/i.test(e.section)
+          (e) =>
+            m.term!.test(e.text) &&
+            tumourFit(e, tumour) > 0 &&
+            /\btesting|profiling|work-?up/i.test(e.section) &&
+            (matters === true || matters(e))
         )
       : undefined;
   const citations = [...m.citations, ...(passage ? [passage.n] : [])].filter((c) => !citationProblem(c, ctx));
@@ -246,7 +251,15 @@ export function offlineBlocks(p: OfflineParts): Block[] {
   // is answered without it, so the line stands without a guideline passage.
   const testsMatter =
     p.focus.options || p.focus.kinds.some((k) => k === 'biomarker' || k === 'alteration' || k === 'therapy');
-  const missing = p.missing.map((m) => missingBlock(m, p.evidence, p.ctx, p.tumour, testsMatter));
+  const missing = p.missing.map((m) =>
+    missingBlock(
+      m,
+      p.evidence,
+      p.ctx,
+      p.tumour,
+      testsMatter && ((e) => citeTestPassage(m.text, e, p.patient, question))
+    )
+  );
   for (const b of missing)
     if (b.kind === 'line') for (const c of b.citations) if (typeof c === 'number') citedElsewhere.add(c);
   const evidence = evidenceBlocks(p, relevance, citedElsewhere);

@@ -11,9 +11,9 @@ describe('patientFacts', () => {
     expect([...p.tumour]).toEqual(['colorectal']);
     expect(p).toMatchObject({ setting: 'metastatic', stageGroup: 'IVA', bowel: 'colon', side: 'left' });
     expect(p.metastasisSites).toEqual(['liver']);
-    expect(p.markers.RAS).toEqual({ status: 'positive', detail: 'KRAS G12D' });
+    expect(p.markers.RAS).toMatchObject({ status: 'positive', detail: 'KRAS G12D' });
     expect(p.markers['KRAS G12C']?.status).toBe('negative');
-    expect(p.markers['MSI-H/dMMR']).toEqual({ status: 'negative', detail: 'MSS' });
+    expect(p.markers['MSI-H/dMMR']).toMatchObject({ status: 'negative', detail: 'MSS' });
     expect(p.markers['BRAF V600E']).toBeUndefined();
     // Progression on the running first-line regimen: the decision is about second line.
     expect(p).toMatchObject({ progression: true, decisionLine: 2, ongoing: false });
@@ -32,7 +32,7 @@ describe('patientFacts', () => {
     const p = patientFacts(STAGE3_INPUT);
     expect(p).toMatchObject({ setting: 'localized', stageGroup: 'IIIB', decisionLine: 1, progression: false });
     expect(p.metastasisSites).toEqual([]);
-    expect(p.markers['MSI-H/dMMR']).toEqual({ status: 'negative', detail: 'pMMR' });
+    expect(p.markers['MSI-H/dMMR']).toMatchObject({ status: 'negative', detail: 'pMMR' });
     expect(p.markers.RAS).toBeUndefined();
   });
 
@@ -63,8 +63,8 @@ describe('patientFacts', () => {
       .join('; ');
     const summary = CRC_INPUT.patientSummary.replace(/^Molecular: .*$/m, `Molecular: ${molecular}`);
     const p = patientFacts({ ...CRC_INPUT, findings: [], patientSummary: summary });
-    expect(p.markers.RAS).toEqual({ status: 'negative', detail: 'RAS wild-type' });
-    expect(p.markers['BRAF V600E']).toEqual({ status: 'negative', detail: 'BRAF wild-type' });
+    expect(p.markers.RAS).toMatchObject({ status: 'negative', detail: 'RAS wild-type' });
+    expect(p.markers['BRAF V600E']).toMatchObject({ status: 'negative', detail: 'BRAF wild-type' });
     const title = 'Metastatic colorectal cancer - biomarker-driven systemic therapy by line';
     const wildType = { title, section: 'Second-line therapy for RAS wild-type mCRC' };
     expect(passageRelevance(wildType, { ...p, decisionLine: 2 }).against).toBeUndefined();

@@ -1,20 +1,15 @@
 // The facts that decide whether a guideline passage or a tumour-board option applies to this patient: tumour and
 // primary site, setting and stage, metastatic sites, biomarker statuses, line of therapy and progression — read once
 // from the answer input (record summary and findings) so that relevance and options judge by the same facts.
-import { shortProtein } from '../../common/protein';
+import { markerGroups } from './marker-groups';
 import { sidedness, therapyLine } from './query-parts';
+import { type MarkerName, type MarkerStatus, resultsOf } from './recorded-markers';
 import { parseSummary, type SummaryFacts } from './summary';
 import { tumoursIn } from './tumour-fit';
 import type { AnswerInput } from './types';
 
 export type Setting = 'localized' | 'locally advanced' | 'metastatic';
-/** Biomarker-defined groups guidelines condition on. `positive` means the altered/high group (RAS mutant, MSI-H). */
-export type MarkerName = 'RAS' | 'KRAS G12C' | 'BRAF V600E' | 'MSI-H/dMMR' | 'HER2' | 'BRCA' | 'FGFR2' | 'IDH1';
-export interface MarkerStatus {
-  status: 'positive' | 'negative' | 'discordant';
-  /** How the record states it, e.g. "KRAS G12D", "MSS", "pMMR". */
-  detail: string;
-}
+export type { MarkerName, MarkerStatus } from './recorded-markers';
 
 export interface PatientFacts {
   /** Tumour groups (tumoursIn), e.g. {colorectal}. */
@@ -94,65 +89,6 @@ function stageOf(facts: SummaryFacts, input: AnswerInput): { group?: string; set
   return group ? { group, setting: 'localized' } : {};
 }
 
-const put = (m: PatientFacts['markers'], name: MarkerName, s: MarkerStatus) => {
-  const old = m[name];
-  if (!old || old.status === s.status) m[name] ??= s;
-  // RAS is mutant when either KRAS or NRAS is: a wild-type result for the other gene does not contradict it.
-  else if (name === 'RAS' && s.status !== 'discordant' && old.status !== 'discordant')
-    m[name] = s.status === 'positive' ? s : old;
-  else m[name] = { status: 'discordant', detail: `${old.detail} / ${s.detail}` };
-};
-
-function markersOf(facts: SummaryFacts, input: AnswerInput): PatientFacts['markers'] {
-  const m: PatientFacts['markers'] = {};
-  const items = [
-    ...facts.molecular.split(/;\s+/),
-    ...input.findings.filter((f) => f.kind === 'alteration' && !f.text.startsWith('Predicted')).map((f) => f.text),
-  ];
-  for (const item of items) {
-    const v =
-      /^(KRAS|NRAS|RAS|BRAF|ERBB2|HER2|BRCA[12]|PALB2|FGFR2|IDH1)\b(.*?)\b(present|detected|not detected|absent|negative|wild[- ]type)\b/i.exec(
-        item
-      );
-    if (!v || /unverified/i.test(item)) continue;
-    const gene = v[1]!.toUpperCase();
-    const change = shortProtein(v[2]!.trim());
-    const absent = /not detected|absent|negative|wild/i.test(v[3]!) || /wild[- ]type/i.test(v[2]!);
-    const detail = absent ? `${gene} wild-type` : `${gene}${change ? ` ${change}` : ''}`;
-    const status = absent ? 'negative' : 'positive';
-    // A mutation recorded without its change ("BRAF mutation") says nothing about a specific one (V600E, G12C).
-    const specific = /[A-Z]\d+[A-Z*]/.test(change);
-    if ((gene === 'KRAS' || gene === 'NRAS') && absent && specific) {
-      // One variant not found ("KRAS G12C not detected") is not a wild-type gene.
-      if (/G12C/.test(change)) put(m, 'KRAS G12C', { status: 'negative', detail: `KRAS ${change} not detected` });
-    } else if (gene === 'KRAS' || gene === 'NRAS' || gene === 'RAS') {
-      put(m, 'RAS', { status, detail: absent ? 'RAS wild-type' : detail });
-      if (gene === 'KRAS' && !absent && specific)
-        put(m, 'KRAS G12C', { status: /G12C/.test(change) ? 'positive' : 'negative', detail });
-    } else if (gene === 'BRAF') {
-      const none = absent && specific ? `BRAF ${change} not detected` : detail;
-      if (absent || specific)
-        put(m, 'BRAF V600E', { status: absent || !/V600E/.test(change) ? 'negative' : 'positive', detail: none });
-    } else if (gene === 'ERBB2' || gene === 'HER2')
-      put(m, 'HER2', { status, detail: absent ? 'HER2 negative' : 'HER2 positive' });
-    else if (gene === 'PALB2' || gene.startsWith('BRCA')) put(m, 'BRCA', { status, detail });
-    else put(m, gene as MarkerName, { status, detail });
-  }
-  // A histology prediction is not a test result: it never places the patient in a group.
-  const tested = input.findings.filter((f) => f.kind === 'biomarker' && !f.text.startsWith('Predicted'));
-  const msiText = [facts.molecular, ...tested.map((f) => f.text)].join('; ');
-  if (/MSI-H|\bdMMR\b|deficient mismatch/i.test(msiText))
-    put(m, 'MSI-H/dMMR', { status: 'positive', detail: /MSI-H/.test(msiText) ? 'MSI-H' : 'dMMR' });
-  const stable = /\bMSS\b|MSI-L|microsatellite stable|\bpMMR\b|proficient mismatch/i.exec(msiText);
-  if (stable) put(m, 'MSI-H/dMMR', { status: 'negative', detail: stable[0] });
-  if (input.findings.some((f) => f.kind === 'conflict' && /MSI|MMR|mismatch/.test(f.text)))
-    m['MSI-H/dMMR'] = { status: 'discordant', detail: 'discordant MSI/MMR results' };
-  if (/HER2[^;]*?(negative|0|1\+)\b/i.test(msiText)) put(m, 'HER2', { status: 'negative', detail: 'HER2 negative' });
-  else if (/HER2[^;]*?(positive|3\+|amplifi)/i.test(msiText))
-    put(m, 'HER2', { status: 'positive', detail: 'HER2 positive' });
-  return m;
-}
-
 /**
  * Reads the facts that decide relevance from the answer input.
  * @param input - Question, record summary and findings.
@@ -188,7 +124,7 @@ export function patientFacts(input: AnswerInput, summary = parseSummary(input.pa
     ...(stage.group ? { stageGroup: stage.group } : {}),
     ...(stage.setting ? { setting: stage.setting } : {}),
     metastasisSites: stage.setting === 'metastatic' ? sitesOf(texts) : [],
-    markers: markersOf(summary, input),
+    markers: markerGroups(resultsOf(summary, input.findings), input.findings),
     decisionLine: line ? line.line : 1,
     ongoing: line?.ongoing ?? false,
     progression,

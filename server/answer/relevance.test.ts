@@ -68,6 +68,16 @@ describe('passageRelevance', () => {
     });
   });
 
+  it('reads "non-metastatic" in a heading as localized scope, not as text for metastatic disease', () => {
+    const p = { ...patientFacts(STAGE3_INPUT), resected: false };
+    const title = 'Localized colon and rectal cancer - workup, surgery, adjuvant and neoadjuvant therapy';
+    const workup = passage('Diagnostic workup of newly diagnosed non-metastatic colorectal cancer', title);
+    expect(passageRelevance(workup, p)).toMatchObject({ drop: false, rank: 1 });
+    expect(passageRelevance(passage('Molecular testing required before first-line treatment of mCRC'), p).drop).toBe(
+      true
+    );
+  });
+
   it('drops transplantation for liver-only metastases when metastases are also outside the liver', () => {
     const heading = 'Liver transplantation for unresectable liver-only colorectal metastases';
     expect(passageRelevance(passage(heading, LIVER), with_({ metastasisSites: ['liver', 'lung'] }))).toMatchObject({

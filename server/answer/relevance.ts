@@ -75,7 +75,11 @@ function stageWhy(heading: string, p: PatientFacts): { drop: boolean; why: strin
     return { drop: true, why: 'written for non-metastatic disease' };
   if (p.setting === 'metastatic' && CURATIVE_SCOPE.test(heading) && !/metasta/i.test(heading))
     return { drop: true, why: 'written for localized disease' };
-  if (p.setting === 'localized' && METASTATIC_SCOPE.test(heading) && !/locally advanced/i.test(heading))
+  if (
+    p.setting === 'localized' &&
+    METASTATIC_SCOPE.test(heading.replace(/non-metasta\w*/gi, '')) &&
+    !/locally advanced/i.test(heading)
+  )
     return { drop: true, why: 'written for metastatic disease' };
   if (
     p.setting === 'locally advanced' &&

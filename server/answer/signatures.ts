@@ -10,6 +10,15 @@ const CITE_RULES = [
   'Cite only numbers, tool ids and record references that appear in the data; never invent one.',
 ].join(' ');
 
+/** How the scoped evidence is to be used (llm-scope.ts): options from the table, passages against never as support. */
+const SCOPE_RULE = [
+  'Only the passages in guideline-passages apply to this patient. A passage in guideline-passages-against is for a',
+  'biomarker group the patient is not in: cite it only to say that its option is not for this patient and why, never',
+  'as support for giving it. The tumour-board-options block is the decision table applied to this patient (options',
+  'that apply with the passage stating each, options not for this patient with the result that excludes them, facts',
+  'the record lacks): answer a question about options from it first.',
+].join(' ');
+
 const question = (q: string): string =>
   `Clinician's question: ${q.trim() || '(none: prepare a general tumour-board answer)'}`;
 
@@ -34,6 +43,7 @@ export const strategySignature = defineSignature({
     'results and the numbered guideline passages, list the points the answer must cover, in order (each point one line,',
     'naming the sources that support it), and the information that is missing and would change the decision (tests',
     'not done, results only predicted or unverified, tools that could not run, conflicts to resolve first).',
+    SCOPE_RULE,
     DATA_RULE,
   ].join(' '),
   render: (i: { question: string; sources: string }) => `${question(i.question)}\n\n${i.sources}`,
@@ -48,6 +58,7 @@ export const citedAnswerSignature = defineSignature({
     'statement nothing in the data supports is left out. Put no citation markers or brackets inside the text.',
     'Report conflicts and missing information plainly; never present a prediction as a test result.',
     CITE_RULES,
+    SCOPE_RULE,
     DATA_RULE,
   ].join(' '),
   render: (i: { question: string; sources: string; plan: { points: string[]; missing: string[] } }) =>
@@ -88,6 +99,7 @@ export const reviseSignature = defineSignature({
     'it says only what its sources support, citing the right sources (another passage, tool result or record item',
     'may be the right one). When nothing in the data supports it, return it with no citations.',
     CITE_RULES,
+    SCOPE_RULE,
     DATA_RULE,
   ].join(' '),
   render: (i: {

@@ -13,6 +13,8 @@ export interface Draft {
   text: string;
   citations: Citation[];
   invalid: string[];
+  /** Why citations were removed because their passages do not apply to this patient (llm-scope.ts). */
+  offTarget?: string[];
 }
 
 export interface Verdict {
@@ -64,7 +66,9 @@ export function existenceProblems(d: Draft, ctx: CitationContext): string[] {
     const p = citationProblem(c, ctx);
     if (p) problems.push(p);
   }
-  if (d.citations.length === 0 && d.invalid.length === 0) problems.push('it cites nothing');
+  // A statement left without citations once off-target passages were removed is unsupported, never re-cited.
+  if (d.citations.length === 0 && d.invalid.length === 0)
+    problems.push(...(d.offTarget?.length ? d.offTarget : ['it cites nothing']));
   return problems;
 }
 

@@ -94,7 +94,8 @@ export function readFacts(record: PatientRecord): RecordFacts {
       record.observations,
       record.diagnosticReports,
       biomarkers,
-      texts.filter((t) => t.ref.startsWith('DocumentReference/'))
+      // Clinical documents and condition notes ("RAS wild-type per outside report"): results a letter or note states.
+      texts.filter((t) => t.ref.startsWith('DocumentReference/') || t.ref.startsWith('Condition/'))
     ),
     liver: readLiverFunction(record.observations),
     ...(ecog ? { ecog } : {}),

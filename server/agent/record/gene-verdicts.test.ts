@@ -38,6 +38,11 @@ describe('geneVerdicts', () => {
     expect(read('KRAS G12D detected, BRAF pending')).toEqual(['KRAS G12D:+']);
   });
 
+  it('reads no result from a condition or a question in a plan', () => {
+    expect(read('Plan: FOLFOX plus panitumumab if RAS wild-type.')).toEqual([]);
+    expect(read('Awaiting whether KRAS is mutated; NRAS wild-type.')).toEqual(['NRAS:-']);
+  });
+
   it('reads amplification, fusion and IHC scores, and does not take English words for genes', () => {
     expect(geneVerdicts('HER2 IHC 2+, ISH not amplified')).toMatchObject([{ gene: 'ERBB2', present: false }]);
     expect(geneVerdicts('FGFR2 fusion positive')).toMatchObject([{ gene: 'FGFR2', present: true, kind: 'fusion' }]);

@@ -36,6 +36,8 @@ const HEAD = /\b(?:mutations?|variants?|alterations?|amplifications?|fusions?|re
 /** A test not done or without a result: the clause gives no negative result. */
 const UNTESTED =
   /\b(?:pending|awaited|requested|ordered|sent (?:out|for)|in progress|not (?:yet )?(?:been )?(?:performed|done|tested|assessed|evaluated|available|reported)|no (?:\w+ )?(?:testing|test|analysis|result)s?\b|untested|failed|insufficient|inconclusive|indeterminate|not evaluable)/i;
+/** A condition or a question ("anti-EGFR if RAS wild-type", "test whether BRAF is mutated") states no result. */
+const HYPOTHETICAL = /\b(?:if|whether|unless|in case)\b/i;
 const PROTEIN =
   /^[\s:(-]*(?:exon\s*\d+\s*)?(?:c\.\S+\s*)?(?:p\.\(?((?:[A-Z][a-z]{2}\d+(?:[A-Z][a-z]{2}|\*|fs))|(?:[A-Z]\d+[A-Z*]))\)?|([A-Z]\d{1,4}[A-Z*])\b)/;
 const ANY_PROTEIN = /\bp\.\(?([A-Z][a-z]{2}\d+(?:[A-Z][a-z]{2}|\*|fs)|[A-Z]\d+[A-Z*])\)?|\b([A-Z]\d{1,4}[A-Z*])\b/;
@@ -93,6 +95,7 @@ const symbol = (raw: string): string => {
 
 function verdictsInClause(clause: string, offset: number): GeneVerdict[] {
   const untested = UNTESTED.test(clause);
+  if (HYPOTHETICAL.test(clause)) return [];
   const cues = cuesOf(clause);
   const genes: Mention[] = [...clause.matchAll(GENE)].map((m) => ({
     raw: m[1]!,

@@ -38,6 +38,9 @@ function statementsFrom(user: string): { text: string; citations: string[] }[] {
   ];
 }
 
+/** The number of the first citable guideline passage in the prompt (those shown apply to the patient). */
+const firstPassage = (user: string): string => /^\[(\d+)\] /m.exec(block(user, 'guideline-passages'))?.[1] ?? '1';
+
 /**
  * The reply to one signature call.
  * @param req - Signature name and the messages.
@@ -83,7 +86,7 @@ export function answerReply(req: SignatureRequest): unknown {
       return {
         revisions: items.map((m) =>
           m[2] === NONEXISTENT
-            ? { id: Number(m[1]), text: 'The guideline passages were reviewed.', citations: ['1'] }
+            ? { id: Number(m[1]), text: 'The guideline passages were reviewed.', citations: [firstPassage(req.user)] }
             : { id: Number(m[1]), text: m[2], citations: m[3] === 'none' ? [] : m[3]!.split(', ') }
         ),
       };
