@@ -70,11 +70,54 @@ describe('bad requests', () => {
     const badSince = await kickOff(server.fhirBase, `${path}?_since=yesterday`, token);
     expect((await refusal(badSince)).status).toBe(400);
     expect((await kickOff(server.fhirBase, `Group/${demoId('no-such-group')}/$export`, token)).status).toBe(404);
-    const post = await fetch(`${server.fhirBase}/${path}`, {
-      method: 'POST',
+    const put = await fetch(`${server.fhirBase}/${path}`, {
+      method: 'PUT',
       headers: { ...KICKOFF_HEADERS, Authorization: `Bearer ${token}` },
     });
-    expect(post.status).toBe(405);
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, POST');
+    const post = (body: string, query = '') =>
+      fetch(`${server.fhirBase}/${path}${query}`, {
+        method: 'POST',
+        headers: { ...KICKOFF_HEADERS, 'Content-Type': 'application/fhir+json', Authorization: `Bearer ${token}` },
+        body,
+      });
+    expect(await refusal(await post('{not json'))).toEqual({ status: 400, text: expect.stringMatching(/not JSON/) });
+    expect(await refusal(await post('{"resourceType":"Patient"}'))).toEqual({
+      status: 400,
+      text: expect.stringMatching(/must be a Parameters resource/),
+    });
+    const both = await post('{"resourceType":"Parameters"}', '?_type=Patient');
+    expect(await refusal(both)).toEqual({ status: 400, text: expect.stringMatching(/in the body, not the URL/) });
+    const empty = await post('{"resourceType":"Parameters","parameter":[{"name":"_type"}]}');
+    expect(await refusal(empty)).toEqual({ status: 400, text: expect.stringMatching(/_type has no value/) });
+  });
+
+  it('takes a POST kick-off with its parameters in a Parameters body, checked like a GET', async () => {
+    const started = await fetch(`${server.fhirBase}/Group/${GROUP}/$export`, {
+      method: 'POST',
+      headers: { ...KICKOFF_HEADERS, 'Content-Type': 'application/fhir+json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        resourceType: 'Parameters',
+        parameter: [
+          { name: '_type', valueString: 'Patient' },
+          { name: '_outputFormat', valueString: 'application/fhir+ndjson' },
+        ],
+      }),
+    });
+    expect(started.status).toBe(202);
+    const manifest = await (await pollToEnd(started.headers.get('content-location') ?? '', token)).json();
+    expect(manifest.output.map((o: { type: string }) => o.type)).toEqual(['Patient']);
+    expect(manifest.request).toMatch(/\$export\?_type=Patient/);
+    const filtered = await fetch(`${server.fhirBase}/Group/${GROUP}/$export`, {
+      method: 'POST',
+      headers: { ...KICKOFF_HEADERS, 'Content-Type': 'application/fhir+json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ resourceType: 'Parameters', parameter: [{ name: '_typeFilter', valueString: 'x' }] }),
+    });
+    expect(await refusal(filtered)).toEqual({
+      status: 400,
+      text: expect.stringMatching(/_typeFilter is not supported/),
+    });
   });
 
   it('with Prefer: handling=lenient, ignores what it cannot do and says so in the error files', async () => {

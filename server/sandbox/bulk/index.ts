@@ -59,7 +59,11 @@ export interface BulkExport {
 
 const FHIR_JSON = { 'Content-Type': 'application/fhir+json; charset=utf-8' };
 
-const ALLOWED: Record<BulkRoute['kind'], string[]> = { kickoff: ['GET'], status: ['GET', 'DELETE'], file: ['GET'] };
+const ALLOWED: Record<BulkRoute['kind'], string[]> = {
+  kickoff: ['GET', 'POST'],
+  status: ['GET', 'DELETE'],
+  file: ['GET'],
+};
 
 /**
  * Builds the bulk export of one sandbox.

@@ -9,6 +9,7 @@ import { exportTypes } from './authorize';
 import { type ExportPlan, type Members, runExport } from './export-job';
 import type { BulkJobStore } from './job-store';
 import { type ExportLevel, type ExportRequest, parseKickoff } from './params';
+import { postedParams } from './post-params';
 
 /** What the kick-off, status and file routes share. */
 export interface BulkContext {
@@ -58,10 +59,11 @@ export async function kickOff(
   owner: string
 ): Promise<Response> {
   const url = new URL(c.req.url);
+  const params = c.req.method === 'POST' ? postedParams(await c.req.text(), url.searchParams) : url.searchParams;
   const request = parseKickoff({
     level: target.level,
     groupId: target.groupId,
-    params: url.searchParams,
+    params,
     accept: c.req.header('accept'),
     prefer: c.req.header('prefer'),
   });
@@ -74,7 +76,8 @@ export async function kickOff(
     ignored: request.ignored,
     maxLinesPerFile: ctx.maxLinesPerFile,
   };
-  const job = ctx.store.create(owner, `${ctx.fhirBase}/${target.path}${url.search}`);
+  const query = params.toString();
+  const job = ctx.store.create(owner, `${ctx.fhirBase}/${target.path}${query ? `?${query}` : ''}`);
   void runExport(job, plan, view, ctx.store, ctx.startGate?.());
   const statusUrl = `${ctx.fhirBase}/bulk/${job.id}`;
   const body = {
