@@ -57,6 +57,10 @@ export function markerGroups(results: RecordedResult[], findings: Finding[]): Ma
     else if (g === 'FGFR2' || g === 'IDH1') put(m, g, status(r, r.words));
     else if (g === 'MSI') put(m, 'MSI-H/dMMR', status(r, r.words));
   }
+  // A KRAS (or RAS) wild-type result rules out KRAS G12C; an NRAS result alone says nothing about KRAS.
+  const kras = results.find((r) => (r.gene === 'KRAS' || r.gene === 'RAS') && !r.present && !specific(r));
+  if (!m['KRAS G12C'] && kras && !results.some((r) => (r.gene === 'KRAS' || r.gene === 'RAS') && r.present))
+    put(m, 'KRAS G12C', status(kras, kras.gene === 'KRAS' ? 'KRAS wild-type' : 'RAS wild-type'));
   if (findings.some((f) => f.kind === 'conflict' && /MSI|MMR|mismatch/.test(f.text)))
     m['MSI-H/dMMR'] = {
       status: 'discordant',

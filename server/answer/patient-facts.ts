@@ -2,8 +2,9 @@
 // primary site, setting and stage, metastatic sites, biomarker statuses, line of therapy and progression — read once
 // from the answer input (record summary and findings) so that relevance and options judge by the same facts.
 import { markerGroups } from './marker-groups';
-import { sidedness, therapyLine } from './query-parts';
+import { sidedness } from './query-parts';
 import { type MarkerName, type MarkerStatus, resultsOf } from './recorded-markers';
+import { decisionLine } from './regimens';
 import { parseSummary, type SummaryFacts } from './summary';
 import { tumoursIn } from './tumour-fit';
 import type { AnswerInput } from './types';
@@ -32,8 +33,12 @@ export interface PatientFacts {
   bclc?: string;
   /** The tumour as named when the knowledge has no document for it (anal cancer, GIST, a neuroendocrine neoplasm). */
   uncovered?: string;
-  /** The primary was resected (pre-operative criteria no longer decide anything). */
+  /** The primary was resected (pre-operative criteria no longer decide anything); absent: no resection on record. */
   resected?: boolean;
+  /** The citation token of the resource that records the resection ("record:Procedure/p1"). */
+  resectionSource?: string;
+  /** The T category as recorded, prefix kept ("cT4b", "pT3"), for options that depend on local extent. */
+  tCategory?: string;
   /** A checkpoint inhibitor is or was given (iRECIST applies). */
   immunotherapy?: boolean;
   ecog?: number;
@@ -45,10 +50,10 @@ export interface PatientFacts {
   problems?: string;
 }
 
-// A resection named in a pathology report's title or a histology source, or stated as done in the record's text.
+// A resection named in a pathology report's title or a histology source (the record reader's "Resection:" line
+// carries one read from Procedures, pathological staging and text).
 const OPERATION =
   /\b(resection|(hemi)?colectomy|gastrectomy|o?esophagectomy|hepatectomy|pancreatectomy|pancreatoduodenectomy|whipple)\b/i;
-const DONE = /\b(resected|status post|s\/p|after (?:an? )?(?:\w+ )?(?:resection|\w*ectomy))\b/i;
 const CHECKPOINT =
   /pembrolizumab|nivolumab|dostarlimab|atezolizumab|durvalumab|ipilimumab|tremelimumab|cemiplimab|tislelizumab/i;
 
@@ -63,19 +68,45 @@ const SITES: [string, RegExp][] = [
   ['distant nodes', /para-?aortic|distant (lymph )?node/i],
 ];
 
-function resectedIn(summary: SummaryFacts, raw: string, texts: string[]): boolean {
-  const histology = raw.split('\n').filter((l) => l.startsWith('Histology:'));
+/** A clause that states progression ("no evidence of progression" and "progression-free" do not). */
+const statesProgression = (text: string): boolean =>
+  text
+    .split(/[.;]\s+|,\s+(?:but|while|with)\b/)
+    .some(
+      (c) =>
+        /progressi/i.test(c) &&
+        !/\b(?:no|not|nor|without|absence of|free of|negative for)\b[^.;]{0,40}progressi|progression-free|non-?progressi/i.test(
+          c
+        )
+    );
+
+/** The resource that records the resection of the primary ("" when only the summary's stage or a title says so). */
+function resectionIn(summary: SummaryFacts, raw: string): string | undefined {
+  const line = /^Resection: .* \[([A-Za-z]+\/[^\]\s]+)\]$/m.exec(raw);
+  if (line) return `record:${line[1]}`;
   // A pathological T or N category (pT3, ypN0) is assigned on the resected specimen.
-  if (/\by?p[TN](?:is|[0-4x])/.test(summary.stage ?? '')) return true;
-  return (
-    [...summary.reports.map((r) => r.title), ...histology].some((t) => OPERATION.test(t)) ||
-    texts.some((t) => DONE.test(t))
-  );
+  if (/\by?p[TN](?:is|[0-4x])/.test(summary.stage ?? ''))
+    return summary.primaryRef ? `record:${summary.primaryRef}` : '';
+  const report = summary.reports.find((r) => OPERATION.test(r.title));
+  if (report) return `record:${report.ref}`;
+  const histology = raw.split('\n').find((l) => l.startsWith('Histology:') && OPERATION.test(l));
+  if (!histology) return undefined;
+  const ref = /\[([^\]]+)\]$/.exec(histology)?.[1];
+  return ref ? `record:${ref}` : '';
 }
 
-function sitesOf(texts: string[]): string[] {
-  const metastatic = texts.filter((t) => /metasta/i.test(t));
-  return SITES.filter(([, re]) => metastatic.some((t) => re.test(t))).map(([name]) => name);
+function sitesOf(texts: string[], stage: string, colorectal: boolean): string[] {
+  const metastatic = texts.filter((t) => /metasta|carcinomatosis|deposits|implants/i.test(t));
+  const sites = SITES.filter(([, re]) => metastatic.some((t) => re.test(t))).map(([name]) => name);
+  // AJCC M1c (colorectal, appendix) is peritoneal spread; M1b is spread to more than one organ or site.
+  const m = colorectal ? /(?<![A-Za-z])[cp]?M1([abc])(?![A-Za-z])/.exec(stage)?.[1] : undefined;
+  if (m === 'c' && !sites.includes('peritoneum')) sites.push('peritoneum');
+  if (
+    texts.some((t) => /\bextra-?hepatic (?:disease|metasta|spread|lesion)/i.test(t) && !/\bno extra-?hepatic/i.test(t))
+  )
+    sites.push('outside the liver');
+  if (m === 'b' && sites.length < 2) sites.push('another organ');
+  return sites;
 }
 
 function stageOf(facts: SummaryFacts, input: AnswerInput): { group?: string; setting?: Setting } {
@@ -99,15 +130,17 @@ export function patientFacts(input: AnswerInput, summary = parseSummary(input.pa
   const tumourType = summary.tumourType ?? summary.primaryText ?? '';
   const progression =
     input.findings.some((f) => /^RECIST 1\.1: PD/.test(f.text)) ||
-    summary.reports.some((r) => /progressi/i.test(r.conclusion)) ||
-    summary.therapies.some((t) => /progressi/i.test(t.note));
-  const line = therapyLine(summary.therapies, progression);
+    summary.reports.some((r) => statesProgression(r.conclusion)) ||
+    summary.therapies.some((t) => statesProgression(t.note));
+  const line = decisionLine(summary.therapies, progression);
   const stage = stageOf(summary, input);
   const primary = summary.primaryText ?? '';
   const tumour = tumoursIn(tumourType || primary);
   const bclc = input.findings.map((f) => /BCLC (?:stage )?(0|A|B|C|D)\b/.exec(f.text)?.[1]).find(Boolean);
   // A tumour type none of the knowledge's tumour groups names: nothing written for another tumour applies to it.
   const uncovered = tumour.size === 0 && (tumourType || primary) ? tumourType || primary : undefined;
+  const resection = resectionIn(summary, input.patientSummary);
+  const t = /(?<![A-Za-z])((?:yp|yc|c|p)?T(?:is|[0-4])[a-d]?)(?![A-Za-z0-9])/.exec(summary.stage ?? '')?.[1];
   const texts = [
     summary.stage ?? '',
     ...summary.conditions.map((c) => c.text),
@@ -123,14 +156,16 @@ export function patientFacts(input: AnswerInput, summary = parseSummary(input.pa
     ...(tumour.has('colorectal') && sidedness(primary) ? { side: sidedness(primary) } : {}),
     ...(stage.group ? { stageGroup: stage.group } : {}),
     ...(stage.setting ? { setting: stage.setting } : {}),
-    metastasisSites: stage.setting === 'metastatic' ? sitesOf(texts) : [],
+    metastasisSites:
+      stage.setting === 'metastatic' ? sitesOf(texts, summary.stage ?? '', tumour.has('colorectal')) : [],
     markers: markerGroups(resultsOf(summary, input.findings), input.findings),
     decisionLine: line ? line.line : 1,
     ongoing: line?.ongoing ?? false,
     progression,
     ...(bclc ? { bclc } : {}),
     ...(uncovered ? { uncovered } : {}),
-    ...(resectedIn(summary, input.patientSummary, texts) ? { resected: true } : {}),
+    ...(resection !== undefined ? { resected: true, ...(resection ? { resectionSource: resection } : {}) } : {}),
+    ...(t ? { tCategory: t } : {}),
     ...(summary.therapies.some((t) => CHECKPOINT.test(t.drug)) ? { immunotherapy: true } : {}),
     ...(summary.ecog !== undefined ? { ecog: summary.ecog } : {}),
     ...(summary.ecog === undefined && /karnofsky/i.test(input.patientSummary) ? { karnofskyOnly: true } : {}),

@@ -16,7 +16,13 @@ describe('evalAgentCommand', () => {
   it('plans each case, scores the tool choice and runs the workup', async () => {
     const bundle = demoData({ dicomWebBase: 'http://127.0.0.1:1/dicomweb' }).bundles[0]!;
     writeFileSync(join(dir, 'X.json'), JSON.stringify(bundle));
-    const expectedTools = { segment_lesion: 4, assess_response: 1, variant_actionability: 1, tnm_stage: 1 };
+    const expectedTools = {
+      segment_lesion: 4,
+      radiology_report: 1,
+      assess_response: 1,
+      variant_actionability: 1,
+      tnm_stage: 1,
+    };
     writeFileSync(
       join(dir, 'cases.json'),
       JSON.stringify([
@@ -31,21 +37,27 @@ describe('evalAgentCommand', () => {
     const [x] = report.cases;
     expect(x).toMatchObject({
       id: 'X',
-      matched: 6,
-      expectedTotal: 7,
+      matched: 7,
+      expectedTotal: 8,
       // The record states its stage group (nothing to stage); progression on the first line is answered by the
       // guidelines' second line (no literature search).
       missing: ['tnm_stage×1'],
       extra: [],
     });
-    expect(x?.planned).toEqual({ segment_lesion: 4, assess_response: 1, variant_actionability: 1 });
+    // The follow-up CT's report compares with the baseline, so it is read beside the segmentations.
+    expect(x?.planned).toEqual({
+      segment_lesion: 4,
+      radiology_report: 1,
+      assess_response: 1,
+      variant_actionability: 1,
+    });
     // Two lesions on two slices at two time points: four images. The phantoms are not served here, so the
     // segmentations fail and no response assessment follows.
     expect(x?.ran).toMatchObject({ segment_lesion: 4, variant_actionability: 1 });
     expect(x?.statuses?.error).toBe(4);
     expect(x?.completeness).toBe(1);
-    expect(report.overall).toMatchObject({ recall: 6 / 7, superfluousPerCase: 0, maxSuperfluous: 0 });
-    expect(text).toMatch(/Overall recall 6\/7 = 85\.7 %/);
+    expect(report.overall).toMatchObject({ recall: 7 / 8, superfluousPerCase: 0, maxSuperfluous: 0 });
+    expect(text).toMatch(/Overall recall 7\/8 = 87\.5 %/);
     // Per-tool totals (no case ids), so blind corpora can be diagnosed by tool.
     expect(text).toMatch(/Per tool \(matched\/expected \+superfluous\): .*segment_lesion 4\/4; tnm_stage 0\/1;/);
   });

@@ -222,15 +222,19 @@ describe('rules planner on the demo patients', () => {
       'segment_lesion',
       'segment_lesion',
       'segment_lesion',
+      // The follow-up CT's report compares with the baseline: segmentation does not replace reading it.
+      'radiology_report',
       'variant_actionability',
       'pubmed_search',
       'web_search',
     ]);
-    expect(p.calls.map((c) => c.id)).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7']);
+    expect(p.calls.map((c) => c.id)).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8']);
     const hcc = plan(demoId('demo-hcc'));
-    // One marked time point is measured as a baseline; the stage group (IB) is recorded, so nothing is staged.
+    // One marked time point is measured as a baseline and its report (a new lesion since the surveillance ultrasound)
+    // is read beside it; the stage group (IB) is recorded, so nothing is staged.
     expect(hcc.calls.map((c) => (c.args as { score?: string }).score ?? c.tool)).toEqual([
       'segment_lesion',
+      'radiology_report',
       'child_pugh',
       'albi',
     ]);

@@ -2,12 +2,14 @@
 // an oncologist would prepare a tumour board, then chains the follow-ups (segment → assess, predict → look up,
 // Child-Pugh → BCLC). It reads facts, never instructions: record text cannot add a call. Each tool's rule lives in its
 // folder (server/tools/<name>/planner.ts); this file runs them in the registry's order (adapter-registry.ts: imaging,
-// molecular, searches, scores, staging), which is the order calls are planned, issued ids and followed up.
+// molecular, searches, scores, staging), which is the order calls are planned, issued ids and followed up, then lets
+// the workflow's rules across tools (workflow.ts) review each round before it is queued.
 import type { PlannedCall } from '../../../common/contracts';
 import type { FollowUp, PlannerRule } from '../../tools/adapter';
 import { plannerRules } from '../../tools/adapter-registry';
 import type { NextStep, Planner, PlannerContext } from '../next-step';
 import type { RecordFacts } from '../record/facts';
+import { afterRule, reviewNext, reviewStart } from './workflow';
 
 export interface RulesPlan {
   /** First-round calls, in the order they are offered (more than a round's limit spill into later rounds). */
@@ -21,7 +23,7 @@ function startRules(rules: PlannerRule[], facts: RecordFacts, question: string, 
   const plan: RulesPlan = { calls: [], followUps: [] };
   for (const rule of rules) {
     const { calls, followUps = [] } = rule.start({ facts, question, nextId });
-    plan.calls.push(...calls);
+    plan.calls = afterRule([...plan.calls, ...calls], facts, question, nextId);
     plan.followUps.push(...followUps);
   }
   return plan;
@@ -35,7 +37,8 @@ function startRules(rules: PlannerRule[], facts: RecordFacts, question: string, 
  * @returns The plan.
  */
 export function planFromRecord(facts: RecordFacts, question: string, nextId: () => string): RulesPlan {
-  return startRules(plannerRules(), facts, question, nextId);
+  const { calls, followUps } = reviewStart(startRules(plannerRules(), facts, question, nextId), facts, question);
+  return { calls, followUps };
 }
 
 /** A rules planner for one workup, with the notes it made about follow-ups it could not run. */
@@ -54,6 +57,14 @@ export function createRulesPlanner(): RulesPlanner {
   const planned: PlannedCall[] = [];
   const queue: PlannedCall[] = [];
   const notes: string[] = [];
+  const noted = new Set<string>();
+  // A note is made once per workup, however many rounds find the same reason.
+  const note = (more: string[]) => {
+    for (const n of more.filter((x) => !noted.has(x))) {
+      noted.add(n);
+      notes.push(n);
+    }
+  };
 
   const take = (ctx: PlannerContext): NextStep =>
     queue.length === 0 ? { kind: 'final' } : { kind: 'runAgain', calls: queue.splice(0, ctx.maxCallsPerRound) };
@@ -62,20 +73,27 @@ export function createRulesPlanner(): RulesPlanner {
     name: 'rules',
     async start(ctx) {
       facts = ctx.facts;
-      const plan = startRules(rules, ctx.facts, ctx.question, ctx.nextId);
+      const plan = reviewStart(startRules(rules, ctx.facts, ctx.question, ctx.nextId), ctx.facts, ctx.question);
+      note(plan.notes);
       planned.push(...plan.calls);
       queue.push(...plan.calls);
       return take(ctx);
     },
     async next(ctx) {
       if (!facts) return { kind: 'final' };
+      const input = { facts, question: ctx.question, nextId: ctx.nextId, planned, calls: ctx.calls };
+      const added: PlannedCall[] = [];
       for (const rule of rules.filter((r) => pending.has(r))) {
-        const step = rule.next!({ facts, question: ctx.question, nextId: ctx.nextId, planned, calls: ctx.calls });
+        const step = rule.next!({ ...input, planned: [...planned, ...added] });
         if (step.done) pending.delete(rule);
-        notes.push(...(step.notes ?? []));
-        planned.push(...(step.calls ?? []));
-        queue.push(...(step.calls ?? []));
+        note(step.notes ?? []);
+        added.push(...(step.calls ?? []));
       }
+      // The workflow's rules across tools see what the tools' rules added before it is queued.
+      const reviewed = reviewNext(added, input);
+      note(reviewed.notes);
+      planned.push(...reviewed.calls);
+      queue.push(...reviewed.calls);
       return take(ctx);
     },
     drainNotes: () => notes.splice(0, notes.length),

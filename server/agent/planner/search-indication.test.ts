@@ -95,12 +95,16 @@ describe('searchIndication', () => {
     });
     expect(searchIndication(crc)).toBeUndefined();
   });
-  it('searches for a rare tumour the bundled guidance does not cover, only when a treatment decision is asked', () => {
-    const anal = facts('anal', 'anal cancer');
-    expect(searchIndication(anal, 'What are the treatment options?')?.why).toMatch(/little bundled guidance/);
-    expect(searchIndication(facts('gist', 'GIST'), 'Next steps after resection?')?.why).toMatch(/bundled guidance/);
-    expect(searchIndication(anal, 'What is the T category?')).toBeUndefined();
-    expect(searchIndication(anal, 'Summarise the history.')).toBeUndefined();
+  it('searches for a tumour without a guideline of its own, only when a treatment decision is asked', () => {
+    const other = facts('other', 'small-bowel adenocarcinoma');
+    expect(searchIndication(other, 'What are the treatment options?')?.why).toMatch(/little published guidance/);
+    expect(searchIndication(other, 'What is the T category?')).toBeUndefined();
+    expect(searchIndication(other, 'Summarise the history.')).toBeUndefined();
+  });
+  it('does not search for a rare tumour with its own guideline at first diagnosis (the guideline answers it)', () => {
+    expect(searchIndication(facts('anal', 'anal cancer'), 'What are the treatment options?')).toBeUndefined();
+    expect(searchIndication(facts('gist', 'GIST'), 'Next steps after resection?')).toBeUndefined();
+    expect(searchIndication(facts('net', 'neuroendocrine tumour'), 'Adjuvant therapy?')).toBeUndefined();
   });
   it('does not search for a common tumour without a bundled guideline (lung): the guidelines answer it', () => {
     const lung = facts('lung', 'non-small cell lung cancer');

@@ -5,6 +5,7 @@
 import { shortProtein } from '../../../common/protein';
 import type { RecordFacts } from '../record/facts';
 import { questionIntent } from './question-intent';
+import { curativeBiomarkerReason, outsideTrialReason } from './search-population';
 import { isStandardAlteration } from './standard-alterations';
 import { GENES, RESULT_SOURCE, textAlterations } from './text-alterations';
 
@@ -19,12 +20,12 @@ export interface SearchIndication {
 
 const ORDINAL = ['first', 'second', 'third', 'fourth', 'fifth'];
 /**
- * Rare tumours (RARECARE: incidence under 6 per 100,000 a year) whose guidance the bundled knowledge does not hold:
- * their treatment questions are answered from the literature ('other': a tumour outside the GI and lung types the
- * product names, e.g. small-bowel or appendiceal). Common tumours without a bundled guideline (lung) are
- * answered from the guideline retrieval and the model's standard knowledge, as a tumour board would.
+ * Tumours without an international guideline of their own ('other': outside the GI and lung types the product names,
+ * e.g. small-bowel or appendiceal): their treatment questions are answered from the literature. Rare tumours with an
+ * ESMO/NCCN guideline (GIST, NET, anal cancer) and common tumours without a bundled one (lung) are answered from the
+ * guideline retrieval and the model's standard knowledge, as a tumour board would.
  */
-const RARE_UNCOVERED = new Set(['gist', 'net', 'anal', 'other']);
+const NO_GUIDELINE = new Set(['other']);
 /** Tumour-agnostic biomarkers: uncommon outside the tumours that test them routinely (standard-alterations.ts). */
 const AGNOSTIC = /^(MSI-H|dMMR|TMB-H)$/;
 /** Only alterations of genes with targeted options count as rare-and-actionable (TP53, APC, SMAD4 do not). */
@@ -91,9 +92,15 @@ export function searchIndication(facts: RecordFacts, question?: string): SearchI
     reasons.push(`progression after ${lines} line${lines > 1 ? 's' : ''} of systemic therapy`);
   }
   if (rare.length) reasons.push(`rare or uncommon-tumour alteration (${rare.slice(0, 2).join(', ')})`);
-  // Thin bundled guidance matters only for a treatment decision (options, next steps), not for other questions.
-  if (RARE_UNCOVERED.has(facts.primary.kind) && intent.treatment)
-    reasons.push(`little bundled guidance for ${facts.primary.tumourType}`);
+  // Thin guidance matters only for a treatment decision (options, next steps), not for other questions. A rare tumour
+  // with an international guideline (GIST, NET, anal cancer) is searched by the same rules as any other: its first
+  // treatment and the guideline-named next step are standard care; only a tumour without one is searched as such.
+  if (NO_GUIDELINE.has(facts.primary.kind) && intent.treatment)
+    reasons.push(`little published guidance for ${facts.primary.tumourType}`);
+  if (question !== undefined) {
+    const setting = [curativeBiomarkerReason(facts, question), outsideTrialReason(facts, question)];
+    reasons.push(...setting.filter((r): r is string => r !== undefined));
+  }
   if (reasons.length === 0) return undefined;
   return { why: reasons.join('; '), ...(line ? { line } : {}), alterations: rare };
 }

@@ -40,9 +40,9 @@ const DMMR =
 
 /** Negation triggers that look forward within a clause, and those that look back. */
 const PRE =
-  /\b(?:no|not|without|negative for|absence of|absent|free of|ruled out|excluded|wild[- ]?type for)\b(?:[^,;]|,\s*(?=[A-Z][A-Z0-9]{1,7}\b))*$/i;
+  /\b(?:no|not|without|negative for|absence of|absent|free of|ruled out|excluded|wild[- ]?type for)\b(?:[^,;]|,\s*(?=[A-Z][A-Z0-9]{1,7}\b|$))*$/i;
 const POST =
-  /^[^,;]{0,40}?\b(?:not (?:detected|identified|found|present|seen)|negative|absent|wild[- ]?type|was excluded|ruled out)\b/i;
+  /^[^,;]{0,40}?\b(?:not (?:detected|identified|found|present|seen|amplified)|no (?:mutations?|alterations?|variants?|amplification|fusions?|rearrangements?)\b|negative|absent|wild[- ]?type|was excluded|ruled out|pending|failed|insufficient|not (?:assessable|evaluable|performed))\b/i;
 /** Clause boundaries: sentence ends, semicolons, and conjunctions that start a new finding. */
 const CLAUSES =
   /(?<=[.;])\s+|\n|\s(?=but\b|however\b|whereas\b|while\b)|,\s*(?=and\b)|\s(?=and (?:is |are )?(?:negative|positive)\b)/i;
@@ -77,7 +77,10 @@ const gene = (g: string): string => (g.toUpperCase() === 'HER2' ? 'ERBB2' : g.to
 export function textAlterations(texts: readonly RecordText[]): TextAlteration[] {
   const out: TextAlteration[] = [];
   // Results only (reports, observations, conditions): free notes and documents can carry text that is not a finding.
-  for (const { ref, text } of texts.filter((t) => RESULT_SOURCE.test(t.ref))) {
+  for (const { ref, text: written } of texts.filter((t) => RESULT_SOURCE.test(t.ref))) {
+    // An Observation reads "test name\nvalue": the value ("Not detected", "Wild-type", "Pending") is the result of the
+    // alteration the name announces, so both are one clause and a negating value negates the name.
+    const text = ref.startsWith('Observation/') ? written.replace('\n', ': ') : written;
     const seen = new Set<string>();
     const push = (a: TextAlteration) => {
       const key = `${a.gene ?? ''}|${a.alteration}`;

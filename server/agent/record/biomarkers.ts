@@ -85,10 +85,16 @@ function readVariant(o: Observation): RecordVariant | undefined {
     .filter(Boolean);
   const present = isPresent(o);
   if (genes.length === 0 || present === undefined) return undefined;
-  const fusion = genes.length > 1 || components(o, CODES.changeType).some((c) => /fusion/i.test(valueText(c)));
   const protein = components(o, CODES.protein)
     .map((c) => c.valueCodeableConcept?.text ?? c.valueString ?? c.valueCodeableConcept?.coding?.[0]?.code ?? '')
     .find(Boolean);
+  // A fusion or an amplification is often written where the protein change goes ("EML4::ALK fusion (exon 13 :: exon
+  // 20)", "ERBB2 amplification (copy number 15)"): it is that event, not a protein change.
+  const fusion =
+    genes.length > 1 ||
+    components(o, CODES.changeType).some((c) => /fusion/i.test(valueText(c))) ||
+    /::|\bfusion\b|rearrange/i.test(protein ?? '');
+  const writtenPartner = /\b([A-Z][A-Z0-9]{1,9})\s*::\s*([A-Z][A-Z0-9]{1,9})\b/.exec(protein ?? '');
   const significance = [
     ...components(o, CODES.significance).map(valueText),
     ...(o.interpretation ?? []).map(conceptText),
@@ -101,8 +107,12 @@ function readVariant(o: Observation): RecordVariant | undefined {
     ...(uncertain ? { uncertain } : {}),
     date: datePart(o.effectiveDateTime),
   };
-  if (fusion)
-    return { ...base, gene: genes.at(-1)!, partner: genes.length > 1 ? genes[0] : undefined, alteration: 'fusion' };
+  if (fusion) {
+    const gene = genes.at(-1)!;
+    const other = writtenPartner?.slice(1, 3).find((g) => g !== gene);
+    return { ...base, gene, partner: genes.length > 1 ? genes[0] : other, alteration: 'fusion' };
+  }
+  if (/\bamplifi/i.test(protein ?? '')) return { ...base, gene: genes[0]!, alteration: 'amplification' };
   return { ...base, gene: genes[0]!, alteration: protein ?? (present ? 'mutation' : 'wild-type') };
 }
 

@@ -9,6 +9,7 @@ import { type HistologySource, readHistology } from './histology';
 import { readImaging, type TimePoint } from './imaging';
 import { type LiverFunction, readLiverFunction } from './liver';
 import { readEcogStatus, readKarnofsky } from './performance';
+import { type ResectionFact, readResection } from './resection';
 import { findTnm, type RecordTnm } from './staging';
 import { keyOf } from './text';
 import { type RecordText, readPlannedDrugs, readTexts, readTherapyLines, type TherapyLine } from './texts';
@@ -18,6 +19,8 @@ export interface RecordFacts {
   patient: { id: string; name: string };
   primary?: PrimaryCancer;
   tnm?: RecordTnm;
+  /** The resection of the primary tumour, when the record states one (adjuvant versus pre-operative options). */
+  resection?: ResectionFact;
   biomarkers: RecordBiomarkers;
   /** Results in other shapes (protein-by-protein IHC, text results, report text): shown in the summary only. */
   otherBiomarkers?: RecordBiomarkers;
@@ -85,10 +88,12 @@ export function readFacts(record: PatientRecord): RecordFacts {
   const karnofsky = readKarnofsky(record.observations, texts);
   const biomarkers = readBiomarkers(record.observations);
   const hccBurden = primary?.kind === 'hcc' ? readHccBurden(primary.condition, tnm, texts) : undefined;
+  const resection = readResection(record, texts, primary?.kind);
   return {
     patient: { id: record.patient.id ?? '', name: patientName(record) },
     ...(primary ? { primary } : {}),
     ...(tnm ? { tnm } : {}),
+    ...(resection ? { resection } : {}),
     biomarkers,
     otherBiomarkers: readOtherShapes(
       record.observations,

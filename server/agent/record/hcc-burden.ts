@@ -23,7 +23,7 @@ const SIZE = /(\d+(?:\.\d+)?)\s*(?:[x×]\s*\d+(?:\.\d+)?\s*)*(mm|cm)\b/gi;
 const VASCULAR =
   /\b(?:macro)?vascular invasion\b|\bportal vein (?:tumou?r )?(?:thromb\w*|invasion)\b|\btumou?r thromb\w*/i;
 const SPREAD =
-  /\bextra-?hepatic (?:spread|disease|metastas\w*|lesions?)\b|\b(?:lung|pulmonary|bone|osseous|adrenal|peritoneal|nodal) metastas\w*|\bdistant metastas\w*/i;
+  /\bextra-?hepatic (?:spread|disease|metastas\w*|lesions?)\b|\b(?:lung|pulmonary|bone|osseous|adrenal|peritoneal|nodal) metastas\w*|\bdistant metastas\w*|\b(?:lung|pulmonary|bone|osseous|adrenal|peritone\w*)\b[^.;]{0,40}\b(?:suspicious for|consistent with|compatible with|in keeping with) metastas\w*/i;
 const IMAGING = /^(DiagnosticReport|DocumentReference)\//;
 const LIVER = /\b(liver|hepatic|HCC|hepatocellular|segment\s+[IVX\d])/i;
 
@@ -70,13 +70,20 @@ export function readHccBurden(
   const found = source ? countAndSize(source) : undefined;
   if (!source || !found) return undefined;
   const cat = (x: string) => x.replace(/^[a-z]+/, '');
-  const vascular = tnm ? /^T4/.test(cat(tnm.t)) : stated(source, VASCULAR);
-  const spread = tnm ? /^N1/.test(cat(tnm.n)) || /^M1/.test(cat(tnm.m)) : stated(source, SPREAD);
-  if (vascular === undefined || spread === undefined) return undefined;
+  // Invasion and spread are often written apart from the sizes (the problem list's "HCC with portal vein invasion"):
+  // the text giving the sizes first, then the condition's own wording and the other reports.
+  const elsewhere = [conceptText(primary.code), own.join(' '), ...reports.map((r) => r.text)];
+  const anywhere = (finding: RegExp) =>
+    stated(source, finding) ?? elsewhere.map((t) => stated(t, finding)).find((x) => x !== undefined);
+  const vascular = tnm ? /^T4/.test(cat(tnm.t)) : anywhere(VASCULAR);
+  const spread = tnm ? /^N1/.test(cat(tnm.n)) || /^M1/.test(cat(tnm.m)) : anywhere(SPREAD);
+  // Either one affirmed makes the stage advanced (BCLC C) whatever the other: the unstated one is then not needed and
+  // is taken as not found; with neither affirmed, both must be stated.
+  if ((vascular === undefined || spread === undefined) && !vascular && !spread) return undefined;
   return {
     tumourCount: found.count,
     largestTumourCm: found.cm,
-    vascularInvasion: vascular,
-    extrahepaticSpread: spread,
+    vascularInvasion: vascular ?? false,
+    extrahepaticSpread: spread ?? false,
   };
 }

@@ -66,6 +66,8 @@ export function summariseRecord(record: PatientRecord, facts: RecordFacts, now =
         (stage ? `; stage: ${clip(stage)}` : '')
     );
   }
+  const r = facts.resection;
+  if (r) lines.push(`Resection: ${clip(r.text, 120)}${r.date ? ` (${r.date})` : ''} [${r.ref}]`);
   const others = record.conditions.filter((c) => keyOf(c) !== facts.primary?.ref);
   if (others.length)
     lines.push(`Other conditions: ${others.map((c) => `${clip(conceptText(c.code), 80)} [${keyOf(c)}]`).join('; ')}`);

@@ -80,7 +80,7 @@ export const HPB: DecisionOption[] = [
   {
     id: 'pdac-2l',
     tumour: 'pancreatic',
-    when: { setting: ['metastatic'], lines: [2, 3] },
+    when: { setting: ['metastatic'], lines: [2] },
     text: 'Second line: liposomal irinotecan plus 5-FU/leucovorin after gemcitabine; gemcitabine plus nab-paclitaxel after FOLFIRINOX or NALIRIFOX.',
     cite: { doc: PDAC, heading: 'Second-line therapy for metastatic pancreatic cancer (NAPOLI-1)' },
     terms: ['liposomal irinotecan', 'leucovorin', 'gemcitabine', 'nab-paclitaxel', 'FOLFIRINOX'],
@@ -112,9 +112,17 @@ export const HPB: DecisionOption[] = [
     terms: ['induction', 'FOLFIRINOX', 'gemcitabine', 'nab-paclitaxel', 'conversion surgery'],
   },
   {
+    id: 'pdac-preoperative',
+    tumour: 'pancreatic',
+    when: { setting: ['localized'], resected: false },
+    text: 'Not yet resected: upfront resection then adjuvant chemotherapy for clearly resectable disease; neoadjuvant mFOLFIRINOX or gemcitabine plus nab-paclitaxel for borderline resectable disease or high-risk features.',
+    cite: { doc: PDAC, heading: 'Neoadjuvant therapy for resectable and borderline resectable pancreatic cancer' },
+    terms: ['upfront', 'adjuvant', 'neoadjuvant', 'mFOLFIRINOX', 'borderline resectable', 'high-risk features'],
+  },
+  {
     id: 'pdac-adjuvant',
     tumour: 'pancreatic',
-    when: { setting: ['localized'] },
+    when: { setting: ['localized'], resected: true },
     text: 'After resection: six months of adjuvant modified FOLFIRINOX for fit patients, otherwise gemcitabine plus capecitabine.',
     cite: { doc: PDAC, heading: 'Adjuvant chemotherapy after pancreatic resection (PRODIGE 24, ESPAC-4)' },
     terms: ['adjuvant', 'FOLFIRINOX', 'gemcitabine', 'capecitabine'],
@@ -133,7 +141,7 @@ export const HPB: DecisionOption[] = [
   {
     id: 'btc-2l',
     tumour: 'biliary',
-    when: { setting: advanced, lines: [2, 3] },
+    when: { setting: advanced, lines: [2] },
     text: 'After first-line progression: a matched targeted agent when an actionable alteration is found, otherwise FOLFOX (ABC-06).',
     cite: { doc: BTC, heading: 'Second-line chemotherapy for advanced biliary tract cancer (ABC-06)' },
     terms: ['targeted', 'actionable alteration', 'FOLFOX', 'ABC-06'],
@@ -168,7 +176,7 @@ export const HPB: DecisionOption[] = [
   {
     id: 'btc-adjuvant',
     tumour: 'biliary',
-    when: { setting: ['localized'] },
+    when: { setting: ['localized'], resected: true },
     text: 'After curative resection: adjuvant capecitabine for 6 months (BILCAP).',
     cite: { doc: BTC, heading: 'Adjuvant capecitabine after resection of biliary tract cancer (BILCAP)' },
     terms: ['capecitabine', '6 months', 'BILCAP'],

@@ -1,6 +1,6 @@
 // Which tumour-board options apply to a patient: an option is shown only when every fact it is conditioned on holds;
 // one the patient's known biomarkers exclude is kept as "not for this patient"; a missing deciding fact is named.
-import type { MarkerName, MarkerStatus, PatientFacts } from '../patient-facts';
+import type { MarkerName, PatientFacts } from '../patient-facts';
 import { COLORECTAL } from './colorectal';
 import { HPB } from './hpb';
 import type { DecisionOption } from './types';
@@ -36,13 +36,6 @@ const list = (xs: Set<string>): string => {
   return a.length > 1 ? `${a.slice(0, -1).join(', ')} and ${a[a.length - 1]}` : (a[0] ?? '');
 };
 
-function marker(p: PatientFacts, name: MarkerName): MarkerStatus | undefined {
-  const s = p.markers[name];
-  // RAS wild-type implies no KRAS G12C.
-  if (!s && name === 'KRAS G12C' && p.markers.RAS?.status === 'negative') return p.markers.RAS;
-  return s;
-}
-
 /** The facts other than biomarkers: `fail` when one contradicts, else the missing ones. */
 function context(o: DecisionOption, p: PatientFacts): { fail: boolean; missing: string[] } {
   const w = o.when;
@@ -55,6 +48,9 @@ function context(o: DecisionOption, p: PatientFacts): { fail: boolean; missing: 
     // Progression after the resection is a recurrence: options for localized disease (adjuvant) no longer apply.
     if (p.resected && p.progression && w.setting.every((s) => s === 'localized')) fail = true;
   }
+  // Adjuvant therapy needs a resection on record; surgery-first and neoadjuvant options only apply before one.
+  if (w.resected !== undefined) fail ||= w.resected !== (p.resected === true);
+  if (w.t) fail ||= !p.tCategory || !w.t.includes(p.tCategory.replace(/^[a-z]+/, '').replace(/[a-d]$/, ''));
   if (w.lines) fail ||= !w.lines.includes(Math.min(p.decisionLine, 3));
   if (w.bowel) fail ||= p.bowel !== w.bowel;
   if (w.stage) {
@@ -101,7 +97,7 @@ export function selectOptions(p: PatientFacts, table: DecisionOption[] = OPTIONS
     const unknown: string[] = [];
     const against: string[] = [];
     for (const [name, wants] of Object.entries(o.when.markers ?? {}) as [MarkerName, string][]) {
-      const s = marker(p, name);
+      const s = p.markers[name];
       if (!s) unknown.push(`${LABEL[name]} is not in the record`);
       else if (s.status === 'discordant') unknown.push(`${LABEL[name]} results disagree (${s.detail})`);
       else if (s.status !== wants) against.push(s.detail);

@@ -16,6 +16,10 @@ export interface OptionWhen {
   bclc?: string[];
   /** Metastases confined to these sites. */
   sitesOnly?: string[];
+  /** `true`: needs a resection of the primary on record (adjuvant); `false`: only before one (pre-operative). */
+  resected?: boolean;
+  /** T categories without prefix or letter, e.g. ["T4"] (a missing T category excludes the option). */
+  t?: string[];
 }
 
 export interface DecisionOption {

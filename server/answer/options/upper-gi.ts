@@ -37,7 +37,7 @@ export const UPPER_GI: DecisionOption[] = [
   {
     id: 'gastric-perioperative',
     tumour: 'gastro-oesophageal',
-    when: { setting: ['localized'] },
+    when: { setting: ['localized'], resected: false },
     text: 'Resectable (cT2 or higher, or node-positive): perioperative chemotherapy, FLOT for fit patients.',
     cite: {
       doc: GE,
