@@ -21,7 +21,7 @@ const ParametersBody = z.object({
 const refuse = (text: string): OperationOutcomeError => new OperationOutcomeError(badRequest(text));
 
 /** A parameter's value as query text; references as their reference string. */
-function valueOf(p: z.infer<typeof Parameter>): string | undefined {
+function textOf(p: z.infer<typeof Parameter>): string | undefined {
   const v =
     p.valueString ?? p.valueCode ?? p.valueInstant ?? p.valueDateTime ?? p.valueReference?.reference ?? p.valueBoolean;
   return v === undefined ? undefined : String(v);
@@ -46,7 +46,7 @@ export function postedParams(body: string, query: URLSearchParams): URLSearchPar
   if (!parsed.success) throw refuse(parsed.error.issues[0]?.message ?? 'Not a Parameters resource');
   const params = new URLSearchParams();
   for (const p of parsed.data.parameter) {
-    const value = valueOf(p);
+    const value = textOf(p);
     if (value === undefined) throw refuse(`The parameter ${p.name} has no value`);
     params.append(p.name, value);
   }
