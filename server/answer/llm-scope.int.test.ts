@@ -9,22 +9,11 @@ import { slugify } from '../rag/ingest/markdown';
 import type { Chunk, Passage } from '../rag/types';
 import { createAnswerer } from '.';
 import { CRC_INPUT } from './testing/inputs';
+import { chunk as testChunk } from './testing/passages';
 import { answerReply } from './testing/replies';
 
-const chunk = (docId: string, title: string, section: string, text: string): Chunk => ({
-  id: `${docId}#${slugify(section)}@128:0`,
-  docId,
-  sectionId: slugify(section),
-  title,
-  section,
-  source: 'Test guideline (2025)',
-  year: 2025,
-  size: 128,
-  index: 0,
-  tokens: 60,
-  text,
-  docHash: 'test',
-});
+const chunk = (docId: string, title: string, section: string, text: string): Chunk =>
+  testChunk(docId, slugify(section), title, section, text);
 const MCRC = 'Metastatic colorectal cancer';
 /** For CRC_INPUT (KRAS G12D, MSS, liver metastases, progression on first line): one passage applies. */
 const APPLIES = chunk(

@@ -3,7 +3,8 @@
 import { contentTerms } from '../../rag/lexical';
 import type { Chunk, Passage } from '../../rag/types';
 
-function chunk(docId: string, sectionId: string, title: string, section: string, text: string): Chunk {
+/** A guideline passage (chunk) of the test corpus shape; other tests build their own passages with it. */
+export function chunk(docId: string, sectionId: string, title: string, section: string, text: string): Chunk {
   return {
     id: `${docId}#${sectionId}@128:0`,
     docId,
