@@ -45,6 +45,10 @@ describe('bench CPU accounting', () => {
     const threads = threadSecondsOf(process.pid);
     expect(threads.get(process.pid)?.[0]).toBe('main');
     expect(threadSecondsOf(2 ** 22 + 7).size).toBe(0);
+    // A thread's name is read once: a known name is taken as given.
+    const names = new Map([[process.pid, 'renamed']]);
+    expect(threadSecondsOf(process.pid, names).get(process.pid)?.[0]).toBe('main');
+    expect(names.get(process.pid)).toBe('renamed');
     const sampler = new CpuSampler(1000);
     sampler.track('self', process.pid, true);
     expect(Object.keys(sampler.threadSeconds('self'))).toContain('main');

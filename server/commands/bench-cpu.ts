@@ -42,9 +42,10 @@ export function threadGroupOf(tid: number, pid: number, name: string): string {
 /**
  * CPU seconds of each live thread of a process, by thread id.
  * @param pid - The process id.
+ * @param names - Thread names already read (tid → name), filled as threads are met: a name is read once per thread.
  * @returns Thread id → [group, seconds]; empty when /proc cannot tell.
  */
-export function threadSecondsOf(pid: number): Map<number, [string, number]> {
+export function threadSecondsOf(pid: number, names = new Map<number, string>()): Map<number, [string, number]> {
   const out = new Map<number, [string, number]>();
   let tids: string[];
   try {
@@ -53,10 +54,15 @@ export function threadSecondsOf(pid: number): Map<number, [string, number]> {
     return out;
   }
   for (const t of tids) {
+    const tid = Number(t);
     try {
-      const name = readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').trim();
+      let name = names.get(tid);
+      if (name === undefined) {
+        name = readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').trim();
+        names.set(tid, name);
+      }
       const ticks = ticksOf(readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8'));
-      if (Number.isFinite(ticks)) out.set(Number(t), [threadGroupOf(Number(t), pid, name), ticks / TICKS_PER_SECOND]);
+      if (Number.isFinite(ticks)) out.set(tid, [threadGroupOf(tid, pid, name), ticks / TICKS_PER_SECOND]);
     } catch {
       // The thread ended between the listing and the read.
     }
@@ -72,16 +78,23 @@ export const ownCpuSeconds = (): number => {
 
 /**
  * Follows the CPU time of processes that may exit before the end (the coordinator): samples every `everyMs` and keeps
- * the last value seen of each.
+ * the last value seen of each. Thread-followed processes are read thread by thread only every `threadEveryMs` (and on
+ * `sample()`): a worker has some 70 threads, and reading them all ten times a second cost the measured run a few
+ * percent of a core. Their threads live as long as the process, so the last reading misses little.
  */
 export class CpuSampler {
   private readonly last = new Map<string, number>();
   private readonly pids = new Map<string, number>();
   /** Processes followed thread by thread: name → thread id → [group, last seconds seen] (threads that end keep it). */
   private readonly threads = new Map<string, Map<number, [string, number]>>();
+  private readonly names = new Map<string, Map<number, string>>();
   private timer: NodeJS.Timeout | undefined;
+  private lastThreadRead = 0;
 
-  constructor(private readonly everyMs = 100) {}
+  constructor(
+    private readonly everyMs = 100,
+    private readonly threadEveryMs = 2000
+  ) {}
 
   /**
    * Starts following a process under a name.
@@ -90,19 +103,29 @@ export class CpuSampler {
   track(name: string, pid: number | undefined, byThread = false): void {
     if (!pid) return;
     this.pids.set(name, pid);
-    if (byThread) this.threads.set(name, new Map());
+    if (byThread) {
+      this.threads.set(name, new Map());
+      this.names.set(name, new Map());
+    }
     this.sample();
-    this.timer ??= setInterval(() => this.sample(), this.everyMs);
+    this.timer ??= setInterval(
+      () => this.sample(performance.now() - this.lastThreadRead >= this.threadEveryMs),
+      this.everyMs
+    );
     this.timer.unref();
   }
 
-  /** Reads every followed process once. */
-  sample(): void {
+  /**
+   * Reads every followed process once.
+   * @param threads - Also read the thread-followed processes thread by thread (default true).
+   */
+  sample(threads = true): void {
+    if (threads) this.lastThreadRead = performance.now();
     for (const [name, pid] of this.pids) {
       const s = cpuSecondsOf(pid);
       if (s !== undefined) this.last.set(name, s);
-      const seen = this.threads.get(name);
-      if (seen) for (const [tid, v] of threadSecondsOf(pid)) seen.set(tid, v);
+      const seen = threads ? this.threads.get(name) : undefined;
+      if (seen) for (const [tid, v] of threadSecondsOf(pid, this.names.get(name))) seen.set(tid, v);
     }
   }
 

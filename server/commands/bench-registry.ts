@@ -16,6 +16,7 @@ import { connectRedis } from '../registry/redis';
 import { loadBundle } from '../sandbox/seed';
 import { syntheticCohort } from '../sandbox/synthetic';
 import { CpuSampler, cpuFigures, ownCpuSeconds } from './bench-cpu';
+import { residentMemoryOf } from './bench-memory';
 import { mountSandbox } from './sandbox-mount';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -34,6 +35,8 @@ export interface RegistryBenchOptions {
   repeat?: number;
   /** Also run the pair with the retrieval query cache off (default true). */
   uncached?: boolean;
+  /** Runs of the whole cohort by one long-lived worker, its resident memory read after each (default 2). */
+  longLifeRuns?: number;
 }
 
 interface Child {
@@ -267,6 +270,41 @@ export async function benchRegistry(
         : { one: await run(cohortSize, 1, NO_CACHE), two: await run(cohortSize, 2, NO_CACHE) };
     const part = await run(slice, 2);
 
+    // Worker memory over a long life: one worker runs the whole cohort again and again (a new run each time, so every
+    // job is new work); what it holds after each run shows whether memory grows with the jobs done or levels off.
+    const longLife = async (count: number) => {
+      const w = start(['worker', '--fhir', fhirBase], { REDIS_URL: redisUrl, ONCOAGENT_FHIR_TOKEN: token });
+      children.push(w);
+      await until(() => w.err.includes('waiting for registry jobs'), 120_000, 'worker start');
+      const started = residentMemoryOf(w.proc.pid);
+      const afterRuns: { jobs: number; rssMb?: number; peakMb?: number }[] = [];
+      let jobs = 0;
+      for (let i = 0; i < count; i++) {
+        const c = start(
+          [
+            'registry',
+            'run',
+            '--fhir',
+            fhirBase,
+            '--group',
+            groups[String(cohortSize)]!,
+            '--out',
+            join(work, `long-${i}`),
+            '--json',
+          ],
+          { REDIS_URL: redisUrl, ONCOAGENT_FHIR_TOKEN: token }
+        );
+        children.push(c);
+        await exit(c);
+        jobs += manifestOf(c).patients.done;
+        afterRuns.push({ jobs, ...residentMemoryOf(w.proc.pid) });
+      }
+      w.proc.kill('SIGTERM');
+      await exit(w);
+      return { startedMb: started?.rssMb, afterRuns };
+    };
+    const life = await longLife(Math.max(1, options.longLifeRuns ?? 2));
+
     // Resume: an in-process run killed (SIGKILL) after a few patients, then started again on the same folder.
     const resumeDir = join(work, 'resume');
     const args = [
@@ -354,6 +392,11 @@ export async function benchRegistry(
         [`coordinator${two.manifest.patients.total}`]: two.manifest.peakRssMb,
         [`worker${part.manifest.patients.total}`]: part.workerRss,
         [`worker${two.manifest.patients.total}`]: two.workerRss,
+      },
+      workerMemory: {
+        note: `one worker over ${life.afterRuns.length} runs of the whole cohort: resident MB after each run and the peak so far (VmRSS / VmHWM)`,
+        startedMb: life.startedMb,
+        afterRuns: life.afterRuns,
       },
       resume: {
         killedAfter: before,

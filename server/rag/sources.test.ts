@@ -45,6 +45,14 @@ describe('dedupePassages', () => {
     expect(out.map((p) => p.chunk.docId)).toEqual(['a', 'd']);
     expect(nearDuplicate(new Set(['x', 'y']), new Set(['x', 'z']))).toBe(false);
   });
+
+  it('judges a pair again when a chunk of the same id comes back with other text (verdicts are kept per text)', () => {
+    const first = [passage('a', 's1', words(0, 50)), passage('b', 's2', words(0, 50))];
+    expect(dedupePassages(first).map((p) => p.chunk.docId)).toEqual(['a']);
+    expect(dedupePassages(first).map((p) => p.chunk.docId)).toEqual(['a']);
+    const changed = [passage('a', 's1', words(0, 50)), passage('b', 's2', words(300, 50))];
+    expect(dedupePassages(changed).map((p) => p.chunk.docId)).toEqual(['a', 'b']);
+  });
 });
 
 describe('mergeSources', () => {

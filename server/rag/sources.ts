@@ -28,6 +28,26 @@ export function nearDuplicate(a: Set<string>, b: Set<string>): boolean {
 }
 
 /**
+ * Verdicts of `nearDuplicate` by pair of token sets. The sets are the chunk-terms cache's own (one per chunk), and the
+ * same passages meet again in every workup that asks the same questions (a registry run compares the same pairs
+ * thousands of times), so a verdict is kept for as long as both sets live — weakly, nothing else holds them.
+ */
+const verdicts = new WeakMap<Set<string>, WeakMap<Set<string>, boolean>>();
+
+function nearDuplicateOnce(a: Set<string>, b: Set<string>): boolean {
+  let of = verdicts.get(a);
+  const known = of?.get(b);
+  if (known !== undefined) return known;
+  const verdict = nearDuplicate(a, b);
+  if (!of) {
+    of = new WeakMap();
+    verdicts.set(a, of);
+  }
+  of.set(b, verdict);
+  return verdict;
+}
+
+/**
  * Keeps the first (best) passage of each section and drops later passages whose text nearly duplicates a kept one.
  * @param passages - Passages, best first.
  * @returns The kept passages, order preserved.
@@ -39,7 +59,7 @@ export function dedupePassages(passages: Passage[]): Passage[] {
     const id = sourceId(p.chunk);
     if (sections.has(id)) continue;
     const tokens = chunkTerms(p.chunk).words;
-    if (kept.some((k) => nearDuplicate(k.tokens, tokens))) continue;
+    if (kept.some((k) => nearDuplicateOnce(k.tokens, tokens))) continue;
     sections.add(id);
     kept.push({ passage: p, tokens });
   }

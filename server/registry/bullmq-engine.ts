@@ -15,9 +15,18 @@ export interface BullMqOptions {
   attempts?: number;
   /** Wait before the first retry (default 1 s), doubling, with 50% jitter. */
   backoffMs?: number;
+  /** Finished jobs whose results Redis keeps, newest first (default `KEEP_RESULTS`). */
+  keepResults?: number;
 }
 
 const WEEK_S = 7 * 24 * 3600;
+/**
+ * Finished jobs kept in Redis with their results (each a patient's resources, ~20 KB offline). A result is only read
+ * again when it finished while no coordinator listened (a resumed run); one no longer kept is simply run again (its
+ * outputs are the same, its write-back idempotent). Without a count, a 100,000-patient cohort would hold ~2 GB of
+ * results in Redis for a week.
+ */
+export const KEEP_RESULTS = 10_000;
 /** Jobs enqueued per Redis call. */
 const ENQUEUE_CHUNK = 500;
 
@@ -37,16 +46,29 @@ export class BullMqEngine implements Engine {
     this.events = new QueueEvents(name, { connection: this.eventsConnection });
   }
 
-  /** The outcome of a job that already finished (a resumed run whose coordinator stopped before recording it). */
-  private async finished(job: Job<JobData, JobResult>): Promise<JobOutcome | 'failed' | undefined> {
+  /**
+   * The outcome of a job that already finished (a resumed run whose coordinator stopped before recording it); `gone`
+   * when Redis no longer holds it (its result was dropped as older than the newest `keepResults`, possibly just now).
+   */
+  private async finished(job: Job<JobData, JobResult>): Promise<JobOutcome | 'failed' | 'gone' | undefined> {
     const state = await job.getState();
     if (state === 'failed') return 'failed';
+    if (state === 'unknown') return 'gone';
     if (state !== 'completed') return undefined;
     // addBulk returns the job as asked for, not as stored: read the stored result.
     const result = (await this.queue.getJob(job.id!))?.returnvalue;
-    if (!result)
-      return { patientId: job.data.patientId, ok: false, attempts: 1, error: 'Its result is gone from Redis' };
+    if (!result) return 'gone';
     return { patientId: job.data.patientId, ok: true, attempts: Math.max(1, result.attempts ?? 1), result };
+  }
+
+  private jobOptions(data: JobData) {
+    return {
+      jobId: bullJobId(data.runId, data.patientId),
+      attempts: this.options.attempts ?? ATTEMPTS,
+      backoff: { type: 'exponential', delay: this.options.backoffMs ?? 1000, jitter: 0.5 },
+      removeOnComplete: { age: WEEK_S, count: this.options.keepResults ?? KEEP_RESULTS },
+      removeOnFail: { age: WEEK_S },
+    };
   }
 
   async run(jobs: JobData[], onOutcome: (o: JobOutcome) => void, signal?: AbortSignal): Promise<void> {
@@ -106,24 +128,17 @@ export class BullMqEngine implements Engine {
         const chunk = jobs.slice(i, i + ENQUEUE_CHUNK);
         for (const data of chunk) waiting.set(bullJobId(data.runId, data.patientId), data.patientId);
         const added = await this.queue.addBulk(
-          chunk.map((data) => ({
-            name: 'patient',
-            data,
-            opts: {
-              jobId: bullJobId(data.runId, data.patientId),
-              attempts: this.options.attempts ?? ATTEMPTS,
-              backoff: { type: 'exponential', delay: this.options.backoffMs ?? 1000, jitter: 0.5 },
-              removeOnComplete: { age: WEEK_S },
-              removeOnFail: { age: WEEK_S },
-            },
-          }))
+          chunk.map((data) => ({ name: 'patient', data, opts: this.jobOptions(data) }))
         );
-        // A job of this run from an earlier attempt may have finished while no coordinator listened (take its result)
-        // or failed for good (it gets its attempts again).
+        // A job of this run from an earlier attempt may have finished while no coordinator listened (take its result),
+        // failed for good (it gets its attempts again), or finished so long ago that its result is gone (it runs again).
         for (const job of added) {
           const before = await this.finished(job);
           if (before === 'failed') await job.retry('failed');
-          else if (before) report(job.id!, before);
+          // Gone and not reported by now: added again (its completion then comes through the events like any other).
+          else if (before === 'gone' && waiting.has(job.id!))
+            await this.queue.add('patient', job.data, this.jobOptions(job.data));
+          else if (before && before !== 'gone') report(job.id!, before);
         }
       }
       enqueued = true;

@@ -187,4 +187,39 @@ describe.skipIf(!haveRedis)('registry run on BullMQ workers', () => {
       await connection.quit().catch(() => undefined);
     }
   });
+
+  it('keeps only the newest results in Redis; a resumed run takes those and runs the others again', async () => {
+    const queueName = `keep-test-${Date.now()}`;
+    const calls = new Map<string, number>();
+    const job = async (data: JobData): Promise<JobResult> => {
+      calls.set(data.patientId, (calls.get(data.patientId) ?? 0) + 1);
+      return { patientId: data.patientId, resources: [], notWritten: 0, ms: 1 };
+    };
+    const connection = await connectRedis(redisUrl);
+    const worker = startBullWorker({ connection, job, fhirBase: 'http://ehr.test/fhir', queueName });
+    const engine = new BullMqEngine({ connection: await connectRedis(redisUrl), queueName, keepResults: 2 });
+    const jobs = ['p1', 'p2', 'p3', 'p4', 'p5'].map(
+      (patientId): JobData => ({ runId: 'r2', patientId, fhirBase: 'http://ehr.test/fhir', what: [], write: false })
+    );
+    try {
+      const first: string[] = [];
+      await engine.run(jobs, (o) => first.push(`${o.patientId} ${o.ok}`));
+      expect(first.sort()).toEqual(['p1 true', 'p2 true', 'p3 true', 'p4 true', 'p5 true']);
+      expect((await engine.queue.getJobCounts('completed')).completed).toBe(2);
+      // The same run again (a coordinator that died before recording them): every patient once more, from Redis or,
+      // when its result is no longer kept, run again — including a kept one that newer results push out while the
+      // run is being enqueued (that run used to wait for it for ever).
+      const again: string[] = [];
+      await engine.run(jobs, (o) => again.push(`${o.patientId} ${o.ok}`));
+      expect(again.sort()).toEqual(first.sort());
+      const total = [...calls.values()].reduce((a, b) => a + b, 0);
+      expect(total).toBeGreaterThanOrEqual(8);
+      expect(total).toBeLessThanOrEqual(10);
+    } finally {
+      await worker.close();
+      await engine.queue.obliterate({ force: true });
+      await engine.close();
+      await connection.quit().catch(() => undefined);
+    }
+  });
 });
