@@ -356,6 +356,11 @@ export async function benchRegistry(
               speedupPerPair: pairs.map((p) =>
                 ratio(p.two.manifest.timings.patientsPerHour, p.one.manifest.timings.patientsPerHour)
               ),
+              // The two runs of a pair follow each other, so a slower or faster spell of a shared host weighs on both:
+              // the median of the pairs' own ratios is steadier than the ratio of the medians.
+              medianPairSpeedup: median(
+                pairs.map((p) => ratio(p.two.manifest.timings.patientsPerHour, p.one.manifest.timings.patientsPerHour))
+              ),
             }
           : {}),
         workers2Slice: part.manifest.timings.patientsPerHour,
