@@ -76,3 +76,28 @@ describe('KRAS G12C ruled out by a wild-type result', () => {
     expect(r.g12cPassage.against).toBeUndefined();
   });
 });
+
+describe('RAS wild-type needs KRAS and NRAS', () => {
+  it('leaves anti-EGFR undecided on a KRAS-only wild-type result, naming NRAS', () => {
+    const r = patientWith('KRAS wild-type. BRAF V600E not detected. Microsatellite stable.');
+    expect(r.p.markers.RAS).toMatchObject({ status: 'partial', detail: 'KRAS wild-type; NRAS not in the record' });
+    const sel = selectOptions(r.p);
+    expect(sel.shown.some((o) => /panitumumab|cetuximab|EGFR/i.test(JSON.stringify(o)))).toBe(false);
+    expect(sel.missing.join(' ')).toMatch(/RAS \(KRAS\/NRAS\) mutation status is incomplete \(KRAS wild-type; NRAS/);
+    // KRAS G12C is still ruled out by the KRAS result.
+    expect(r.p.markers['KRAS G12C']).toMatchObject({ status: 'negative' });
+  });
+
+  it('calls RAS wild-type when both genes are wild-type, and mutant when either is mutated', () => {
+    expect(patientWith('KRAS wild-type. NRAS wild-type. Microsatellite stable.').p.markers.RAS).toMatchObject({
+      status: 'negative',
+      detail: 'RAS wild-type',
+    });
+    expect(patientWith('KRAS wild-type. NRAS Q61K mutation. Microsatellite stable.').p.markers.RAS).toMatchObject({
+      status: 'positive',
+    });
+    expect(patientWith('RAS wild-type (extended RAS panel). Microsatellite stable.').p.markers.RAS).toMatchObject({
+      status: 'negative',
+    });
+  });
+});

@@ -31,6 +31,32 @@ const status = (r: RecordedResult, detail: string, positive = r.present): Marker
 const specific = (r: RecordedResult): boolean => /^[A-Z]\d+[A-Z*]$/.test(r.change ?? '');
 
 /**
+ * RAS from the wild-type KRAS and NRAS results, once every other result is in: a mutation (or a result for RAS as a
+ * whole) decides on its own; wild-type KRAS and wild-type NRAS together make RAS wild-type; one of them alone leaves RAS
+ * `partial`, naming the gene the record lacks — the options then call the anti-EGFR choice undecided, as the "what is
+ * missing" list names that gene.
+ */
+function rasGroup(m: MarkerGroups, wildType: RecordedResult[]): void {
+  if (wildType.length === 0) return;
+  const genes = new Set(wildType.map((r) => r.gene));
+  const both = genes.has('KRAS') && genes.has('NRAS');
+  const verified = wildType.every((r) => r.verified);
+  const sources = [...new Set(wildType.flatMap((r) => r.sources))];
+  const gene = wildType[0]!.gene;
+  const detail = both ? 'RAS wild-type' : `${gene} wild-type; ${gene === 'KRAS' ? 'NRAS' : 'KRAS'} not in the record`;
+  const s: MarkerStatus = {
+    status: both ? 'negative' : 'partial',
+    detail: verified ? detail : `${detail} (unverified)`,
+    sources,
+  };
+  if (!m.RAS) m.RAS = s;
+  // A RAS result stated as a whole, or a mutation, already decides; a wild-type gene adds its sources to a RAS
+  // wild-type statement and does not contradict a mutation of the other gene.
+  else if (m.RAS.status === 'negative' && s.status !== 'partial') put(m, 'RAS', s);
+  else if (m.RAS.status === 'negative') m.RAS.sources = [...new Set([...(m.RAS.sources ?? []), ...sources])];
+}
+
+/**
  * The groups a patient's results place them in (a histology prediction never does).
  * @param results - The recorded results.
  * @param findings - The findings (a conflict about MSI/MMR makes that group discordant).
@@ -38,11 +64,15 @@ const specific = (r: RecordedResult): boolean => /^[A-Z]\d+[A-Z*]$/.test(r.chang
  */
 export function markerGroups(results: RecordedResult[], findings: Finding[]): MarkerGroups {
   const m: MarkerGroups = {};
+  const rasWildType: RecordedResult[] = [];
   for (const r of results) {
     const g = r.gene;
     if ((g === 'KRAS' || g === 'NRAS') && !r.present && specific(r)) {
       // One variant not found ("KRAS G12C not detected") is not a wild-type gene.
       if (r.change === 'G12C') put(m, 'KRAS G12C', status(r, `KRAS ${r.change} not detected`));
+    } else if ((g === 'KRAS' || g === 'NRAS') && !r.present) {
+      // A wild-type gene: RAS wild-type needs both (anti-EGFR eligibility rests on extended RAS testing).
+      rasWildType.push(r);
     } else if (g === 'KRAS' || g === 'NRAS' || g === 'RAS') {
       put(m, 'RAS', status(r, r.present ? r.words : 'RAS wild-type'));
       if (g === 'KRAS' && r.present && specific(r)) put(m, 'KRAS G12C', status(r, r.words, r.change === 'G12C'));
@@ -57,6 +87,7 @@ export function markerGroups(results: RecordedResult[], findings: Finding[]): Ma
     else if (g === 'FGFR2' || g === 'IDH1') put(m, g, status(r, r.words));
     else if (g === 'MSI') put(m, 'MSI-H/dMMR', status(r, r.words));
   }
+  rasGroup(m, rasWildType);
   // A KRAS (or RAS) wild-type result rules out KRAS G12C; an NRAS result alone says nothing about KRAS.
   const kras = results.find((r) => (r.gene === 'KRAS' || r.gene === 'RAS') && !r.present && !specific(r));
   if (!m['KRAS G12C'] && kras && !results.some((r) => (r.gene === 'KRAS' || r.gene === 'RAS') && r.present))

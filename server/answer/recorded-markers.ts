@@ -9,7 +9,8 @@ import type { SummaryFacts } from './summary';
 /** Biomarker-defined groups guidelines condition on. `positive` means the altered/high group (RAS mutant, MSI-H). */
 export type MarkerName = 'RAS' | 'KRAS G12C' | 'BRAF V600E' | 'MSI-H/dMMR' | 'HER2' | 'BRCA' | 'FGFR2' | 'IDH1';
 export interface MarkerStatus {
-  status: 'positive' | 'negative' | 'discordant';
+  /** `partial`: a result exists but does not decide the group (a wild-type KRAS with NRAS not in the record). */
+  status: 'positive' | 'negative' | 'discordant' | 'partial';
   /** How the record states it, e.g. "KRAS G12D", "MSS", "pMMR"; "(unverified)" when no final test report states it. */
   detail: string;
   /** Citation tokens of the resources that state it ("record:Observation/o1", "record:DocumentReference/n1"). */

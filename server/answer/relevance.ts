@@ -49,7 +49,7 @@ function biomarkerAgainst(heading: string, p: PatientFacts): string | undefined 
   for (const g of MARKER_GROUPS) {
     if (!g.re.test(heading)) continue;
     const s = p.markers[g.marker];
-    if (!s || s.status === 'discordant' || s.status === g.wants) continue;
+    if (!s || s.status === 'discordant' || s.status === 'partial' || s.status === g.wants) continue;
     // "RAS-mutant or right-sided": the patient belongs through the other branch.
     const side = /\bor (left|right)-sided/i.exec(heading)?.[1];
     if (side && p.side === side) continue;

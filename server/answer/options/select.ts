@@ -100,6 +100,7 @@ export function selectOptions(p: PatientFacts, table: DecisionOption[] = OPTIONS
       const s = p.markers[name];
       if (!s) unknown.push(`${LABEL[name]} is not in the record`);
       else if (s.status === 'discordant') unknown.push(`${LABEL[name]} results disagree (${s.detail})`);
+      else if (s.status === 'partial') unknown.push(`${LABEL[name]} is incomplete (${s.detail})`);
       else if (s.status !== wants) against.push(s.detail);
     }
     if (against.length) {
