@@ -89,7 +89,10 @@ export function supportiveTopics(facts: SummaryFacts): string[] {
     const rule = CONDITION_TOPIC.find((r) => r.text.test(c.text));
     if (rule) out.push(rule.topic(c.text.replace(/\s+/g, ' ').slice(0, 120)));
   }
-  const running = facts.therapies.filter((t) => t.status === 'active' && isAnticancer(t.drug));
+  // Toxicity topics matter before the first dose too (DPD testing before capecitabine): planned drugs count.
+  const running = facts.therapies.filter(
+    (t) => (t.status === 'active' || t.status === 'planned') && isAnticancer(t.drug)
+  );
   for (const rule of DRUG_TOXICITY) {
     const drug = running.find((t) => rule.drug.test(t.drug));
     if (drug) out.push(rule.topic(drug.drug));

@@ -1,8 +1,12 @@
 // The decision line counts regimens, not orders: a drug started a week later or stopped early from the running
 // regimen does not make a new line, while a different regimen or the same one after a long pause does.
+import type { MedicationRequest, MedicationStatement, Patient } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
+import { emptyRecord } from '../../common/record/patient-record';
+import { readFacts } from '../agent/record/facts';
+import { summariseRecord } from '../agent/record/summary';
 import { decisionLine } from './regimens';
-import type { TherapyItem } from './summary';
+import { parseSummary, type TherapyItem } from './summary';
 
 const item = (drug: string, status: string, start: string, end?: string): TherapyItem => ({
   drug,
@@ -43,5 +47,39 @@ describe('decisionLine', () => {
     ];
     expect(decisionLine(items, true)?.line).toBe(4);
     expect(decisionLine([item('amlodipine', 'active', '2024-01-01')], false)).toBeUndefined();
+  });
+});
+
+describe('decisionLine with a planned regimen', () => {
+  it('reads a planned order as planned, not running: progression on FOLFOX with FOLFIRI planned is a second-line decision', () => {
+    const record = emptyRecord({ resourceType: 'Patient', id: 'p' } as Patient);
+    const subject = { reference: 'Patient/p' };
+    record.medicationStatements = [
+      {
+        resourceType: 'MedicationStatement',
+        id: 'ox',
+        status: 'stopped',
+        subject,
+        medicationCodeableConcept: { text: 'oxaliplatin' },
+        effectivePeriod: { start: '2026-01-05', end: '2026-06-01' },
+        statusReason: [{ text: 'Progressive disease' }],
+      } as MedicationStatement,
+    ];
+    record.medicationRequests = [
+      {
+        resourceType: 'MedicationRequest',
+        id: 'iri',
+        status: 'active',
+        intent: 'plan',
+        subject,
+        medicationCodeableConcept: { text: 'irinotecan' },
+        authoredOn: '2026-06-10',
+      } as MedicationRequest,
+    ];
+    const summary = summariseRecord(record, readFacts(record));
+    expect(summary).toMatch(/irinotecan \(planned, ordered 2026-06-10\)/);
+    const therapies = parseSummary(summary).therapies;
+    expect(therapies.find((t) => t.drug === 'irinotecan')?.status).toBe('planned');
+    expect(decisionLine(therapies, true)?.line).toBe(2);
   });
 });

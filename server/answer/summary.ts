@@ -28,7 +28,7 @@ export interface SummaryFacts {
   reports: { title: string; ref: string; conclusion: string }[];
 }
 
-const STATUS = 'active|on-hold|cancelled|completed|entered-in-error|stopped|draft|unknown|intended|not-taken';
+const STATUS = 'active|on-hold|planned|cancelled|completed|entered-in-error|stopped|draft|unknown|intended|not-taken';
 const THERAPY = new RegExp(`^(.+?) \\((${STATUS})(?:,\\s*([^)]*))?\\)(?::\\s*(.*))?$`);
 const DATE = /\d{4}(?:-\d{2}(?:-\d{2})?)?/;
 

@@ -36,9 +36,14 @@ function labLines(observations: Observation[]): string[] {
 }
 
 function therapyLines(record: PatientRecord): string[] {
+  // A proposal or plan not yet given reads "planned", never "active": it starts no line and is no running regimen.
+  const status = (m: PatientRecord['medicationRequests'][number]) =>
+    ['proposal', 'plan'].includes(m.intent) && ['active', 'on-hold', 'draft', 'unknown'].includes(m.status)
+      ? 'planned'
+      : m.status;
   const requests = record.medicationRequests.map(
     (m) =>
-      `${conceptText(m.medicationCodeableConcept)} (${m.status}, ordered ${datePart(m.authoredOn) ?? '?'})` +
+      `${conceptText(m.medicationCodeableConcept)} (${status(m)}, ordered ${datePart(m.authoredOn) ?? '?'})` +
       (m.note?.[0]?.text ? `: ${clip(m.note[0].text, 120)}` : '')
   );
   const statements = record.medicationStatements.map((m) => {
