@@ -32,4 +32,21 @@ describe('readHccBurden', () => {
       largestTumourCm: 3,
     });
   });
+  it('counts tumours named one by one with an article when no number is written', () => {
+    const one =
+      'CT liver: a 4.6 cm arterially enhancing mass in segment VI with washout. No portal vein thrombus. No extrahepatic disease.';
+    expect(readHccBurden(hcc, undefined, [report(one)])).toMatchObject({ tumourCount: 1, largestTumourCm: 4.6 });
+    const two =
+      'MRI: a 3.1 cm lesion in segment II and another 1.8 cm lesion in segment VII, both LI-RADS 5. ' +
+      'A 6 mm lung nodule. No vascular invasion. No extrahepatic spread.';
+    expect(readHccBurden(hcc, undefined, [report(two)])).toMatchObject({ tumourCount: 2, largestTumourCm: 3.1 });
+    // A negated mention counts nothing.
+    const none =
+      'CT: a cirrhotic liver without focal lesion, a 2 cm mass at the splenic flexure. No extrahepatic disease.';
+    expect(readHccBurden(hcc, undefined, [report(none)])).toBeUndefined();
+    // Plural without a number: the count is not stated, so the burden stays unknown.
+    const many =
+      'MRI: multiple arterially enhancing lesions, the largest 5 cm. No portal vein thrombus. No extrahepatic disease.';
+    expect(readHccBurden(hcc, undefined, [report(many)])).toBeUndefined();
+  });
 });

@@ -19,6 +19,15 @@ export interface HccBurden {
 const COUNT =
   /\b(\d{1,2})\s+(?:(?:hepatic|liver|arterially enhancing|enhancing|hypervascular|LI-RADS\s*\S+)\s+)?(?:nodules?|tumou?rs?|lesions?|masses|mass|foci|focus)\b/i;
 const SINGLE = /\b(single|solitary|unifocal)\s+(?:\S+\s+){0,3}?(?:nodule|tumou?r|lesion|mass|HCC)\b/i;
+/** One tumour named with an article ("a 4.2 cm arterially enhancing mass"): each such mention is one more. */
+const ONE =
+  /\b(?:an?|one|another)\s+(?:[\w./×-]+\s+){0,5}?(?:nodule|tumou?r|lesion|mass|HCC|hepatocellular carcinoma)\b/gi;
+/** Tumours in the plural without a number ("multiple nodules", "lesions in both lobes"): the count is not stated. */
+const UNCOUNTED =
+  /\b(?:multiple|several|numerous|innumerable|multifocal|multinodular|diffuse|infiltrative)\b|\b(?:nodules|lesions|masses|tumou?rs)\b/i;
+/** A mention about another organ or a benign finding (a lung nodule, a simple cyst) is no liver tumour. */
+const NOT_HCC =
+  /\b(?:lung|pulmonary|adrenal|renal|kidney|bone|osseous|node|nodal|pancrea\w*|spleen|splenic|cyst|haemangioma|hemangioma|FNH|regenerative)\b/i;
 const SIZE = /(\d+(?:\.\d+)?)\s*(?:[x×]\s*\d+(?:\.\d+)?\s*)*(mm|cm)\b/gi;
 const VASCULAR =
   /\b(?:macro)?vascular invasion\b|\bportal vein (?:tumou?r )?(?:thromb\w*|invasion)\b|\btumou?r thromb\w*/i;
@@ -39,10 +48,22 @@ function stated(text: string, finding: RegExp): boolean | undefined {
   return result;
 }
 
+/** The count when each tumour is named on its own with an article and none in the plural without a number. */
+function namedOneByOne(text: string): number | undefined {
+  if (UNCOUNTED.test(text)) return undefined;
+  const named = [...text.matchAll(ONE)].filter(
+    (m) =>
+      !NOT_HCC.test(m[0]) &&
+      !/\b(?:no|not|without|free)\b/i.test(m[0]) &&
+      !isNegated(text, m.index, m.index + m[0].length)
+  );
+  return named.length > 0 ? named.length : undefined;
+}
+
 function countAndSize(text: string): { count: number; cm: number } | undefined {
   const digits = digitize(text);
   const counted = COUNT.exec(digits);
-  const count = counted ? Number(counted[1]) : SINGLE.test(text) ? 1 : undefined;
+  const count = counted ? Number(counted[1]) : SINGLE.test(text) ? 1 : namedOneByOne(text);
   const sizes = [...digits.matchAll(SIZE)].map((m) =>
     m[2]!.toLowerCase() === 'mm' ? Number(m[1]) / 10 : Number(m[1])
   );
