@@ -49,4 +49,25 @@ describe('readHccBurden', () => {
       'MRI: multiple arterially enhancing lesions, the largest 5 cm. No portal vein thrombus. No extrahepatic disease.';
     expect(readHccBurden(hcc, undefined, [report(many)])).toBeUndefined();
   });
+
+  it('returns invasion or spread without a count when either is stated, as they stage the tumour whatever its burden', () => {
+    const infiltrative =
+      'MRI: infiltrative hypervascular tumour of the right lobe, about 9 cm, with tumour thrombus in the right portal vein.';
+    expect(readHccBurden(hcc, undefined, [report(infiltrative)])).toEqual({
+      vascularInvasion: true,
+      extrahepaticSpread: false,
+    });
+    const listed = 'CT: Target 1: hepatic segment V, 41 mm. Non-target: osseous metastases in the pelvis.';
+    expect(readHccBurden(hcc, undefined, [report(listed)])).toMatchObject({ extrahepaticSpread: true });
+    expect(readHccBurden(hcc, undefined, [report('MRI: infiltrative tumour of the right lobe, about 9 cm.')])).toBe(
+      undefined
+    );
+  });
+
+  it('takes the largest tumour, not an organ or a total measured in the same report', () => {
+    const text =
+      'CT: a 3.4 cm arterially enhancing lesion in segment VIII. Spleen 15 cm. Left kidney 11.5 cm. ' +
+      'Sum of target diameters 34 mm. No portal vein thrombus. No extrahepatic disease.';
+    expect(readHccBurden(hcc, undefined, [report(text)])).toMatchObject({ tumourCount: 1, largestTumourCm: 3.4 });
+  });
 });

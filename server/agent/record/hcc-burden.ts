@@ -10,8 +10,9 @@ import { conceptText } from './text';
 import type { RecordText } from './texts';
 
 export interface HccBurden {
-  tumourCount: number;
-  largestTumourCm: number;
+  /** Absent when not stated and invasion or spread stages the tumour whatever its burden. */
+  tumourCount?: number;
+  largestTumourCm?: number;
   vascularInvasion: boolean;
   extrahepaticSpread: boolean;
 }
@@ -34,7 +35,7 @@ const VASCULAR =
 const SPREAD =
   /\bextra-?hepatic (?:spread|disease|metastas\w*|lesions?)\b|\b(?:lung|pulmonary|bone|osseous|adrenal|peritoneal|nodal) metastas\w*|\bdistant metastas\w*|\b(?:lung|pulmonary|bone|osseous|adrenal|peritone\w*)\b[^.;]{0,40}\b(?:suspicious for|consistent with|compatible with|in keeping with) metastas\w*/i;
 const IMAGING = /^(DiagnosticReport|DocumentReference)\//;
-const LIVER = /\b(liver|hepatic|HCC|hepatocellular|segment\s+[IVX\d])/i;
+const LIVER = /\b(liver|hepatic|HCC|hepatocellular|segment\s+[IVX\d]|(?:right|left|caudate) lobe|portal vein)/i;
 
 /** Whether a text affirms (true), denies (false) or does not mention (undefined) a finding. */
 function stated(text: string, finding: RegExp): boolean | undefined {
@@ -60,13 +61,23 @@ function namedOneByOne(text: string): number | undefined {
   return named.length > 0 ? named.length : undefined;
 }
 
+/** The words that say what a size measures: a tumour, or an organ, vessel, node or total that is not one. */
+const MEASURED =
+  /\b(?:(nodules?|tumou?rs?|lesions?|mass(?:es)?|HCC|observations?|LR-?\d|LI-?RADS)|(kidneys?|renal|spleen|splenic|span|aorta|duct|CBD|nodes?|nodal|lymph|pancrea\w*|gallbladder|cysts?|sum|total))\b/gi;
+
+/** Whether the words just before a size say it measures something other than a tumour ("spleen 14 cm"). */
+function otherMeasure(before: string): boolean {
+  const last = [...before.matchAll(MEASURED)].at(-1);
+  return last?.[2] !== undefined;
+}
+
 function countAndSize(text: string): { count: number; cm: number } | undefined {
   const digits = digitize(text);
   const counted = COUNT.exec(digits);
   const count = counted ? Number(counted[1]) : SINGLE.test(text) ? 1 : namedOneByOne(text);
-  const sizes = [...digits.matchAll(SIZE)].map((m) =>
-    m[2]!.toLowerCase() === 'mm' ? Number(m[1]) / 10 : Number(m[1])
-  );
+  const sizes = [...digits.matchAll(SIZE)]
+    .filter((m) => !otherMeasure(digits.slice(Math.max(0, m.index - 48), m.index)))
+    .map((m) => (m[2]!.toLowerCase() === 'mm' ? Number(m[1]) / 10 : Number(m[1])));
   const cm = sizes.filter((x) => x > 0 && x < 30).sort((a, b) => b - a)[0];
   return count && cm ? { count, cm } : undefined;
 }
@@ -76,7 +87,8 @@ function countAndSize(text: string): { count: number; cm: number } | undefined {
  * @param primary - The HCC condition.
  * @param tnm - Its TNM categories, when staged.
  * @param texts - The record's texts (imaging reports are read newest first).
- * @returns The burden, or undefined when the count, the size, or (without TNM) invasion or spread is not stated.
+ * @returns The burden (without count and size when invasion or spread decides and they are not stated), or undefined
+ *   when the count, the size, or (without TNM) invasion or spread is not stated.
  */
 export function readHccBurden(
   primary: Condition,
@@ -89,21 +101,21 @@ export function readHccBurden(
     .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
   const source = [own.join(' '), ...reports.map((r) => r.text)].find((t) => countAndSize(t));
   const found = source ? countAndSize(source) : undefined;
-  if (!source || !found) return undefined;
   const cat = (x: string) => x.replace(/^[a-z]+/, '');
   // Invasion and spread are often written apart from the sizes (the problem list's "HCC with portal vein invasion"):
   // the text giving the sizes first, then the condition's own wording and the other reports.
   const elsewhere = [conceptText(primary.code), own.join(' '), ...reports.map((r) => r.text)];
   const anywhere = (finding: RegExp) =>
-    stated(source, finding) ?? elsewhere.map((t) => stated(t, finding)).find((x) => x !== undefined);
+    (source ? stated(source, finding) : undefined) ??
+    elsewhere.map((t) => stated(t, finding)).find((x) => x !== undefined);
   const vascular = tnm ? /^T4/.test(cat(tnm.t)) : anywhere(VASCULAR);
   const spread = tnm ? /^N1/.test(cat(tnm.n)) || /^M1/.test(cat(tnm.m)) : anywhere(SPREAD);
-  // Either one affirmed makes the stage advanced (BCLC C) whatever the other: the unstated one is then not needed and
-  // is taken as not found; with neither affirmed, both must be stated.
-  if ((vascular === undefined || spread === undefined) && !vascular && !spread) return undefined;
+  // Either one affirmed makes the stage advanced (BCLC C) whatever the other and whatever the burden: the unstated
+  // one is then taken as not found, and an unstated count or size is not needed; with neither affirmed, both must be
+  // stated, and the count and size too.
+  if (!vascular && !spread && (vascular === undefined || spread === undefined || !found)) return undefined;
   return {
-    tumourCount: found.count,
-    largestTumourCm: found.cm,
+    ...(found ? { tumourCount: found.count, largestTumourCm: found.cm } : {}),
     vascularInvasion: vascular ?? false,
     extrahepaticSpread: spread ?? false,
   };

@@ -48,6 +48,16 @@ describe('bclc (2022 update)', () => {
     expect(bclc({ ...base, ecog: 2, vascularInvasion: true }).interpretation).toMatch(/systemic therapy/);
   });
 
+  it('stages invasion or spread without a count or size, and refuses a missing burden otherwise', () => {
+    const { tumourCount: _c, largestTumourCm: _s, ...noBurden } = base;
+    const r = bclc({ ...noBurden, vascularInvasion: true });
+    expect(r).toMatchObject({ stage: 'C', withinMilan: false });
+    expect(r.inputs).toContainEqual({ name: 'Number of nodules', value: 'not stated' });
+    expect(bclc({ ...noBurden, extrahepaticSpread: true, ecog: 3 }).stage).toBe('D');
+    expect(() => bclc(noBurden)).toThrow(ToolInputError);
+    expect(() => bclc({ ...noBurden, tumourCount: 2 })).toThrow(/largestTumourCm/);
+  });
+
   it('stage D: PS > 2 or end-stage liver function, whatever the tumour burden', () => {
     expect(bclc({ ...base, ecog: 3 }).rule).toMatch(/ECOG PS 3 \(> 2\)/);
     expect(stage({ ecog: 4, vascularInvasion: true })).toBe('D');

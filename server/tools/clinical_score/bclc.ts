@@ -1,5 +1,6 @@
 // BCLC stage of hepatocellular carcinoma (2022 update): tumour burden, liver function and performance status.
 import { z } from 'zod';
+import { ToolInputError } from '../types';
 import { resolveLiverFunction } from './bclc-liver';
 import { BCLC_SOURCE, BCLC_STAGES, type BclcStage, describeStage } from './bclc-stages';
 import type { ScoreInputValue, ScoreResult } from './result';
@@ -8,8 +9,22 @@ export { BCLC_SOURCE, type BclcStage } from './bclc-stages';
 
 export const bclcInput = z.object({
   score: z.literal('bclc'),
-  tumourCount: z.number().int().min(1).max(50).describe('Number of HCC nodules in the liver (1 = single tumour).'),
-  largestTumourCm: z.number().positive().max(40).describe('Diameter of the largest nodule, in cm.'),
+  tumourCount: z
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .optional()
+    .describe(
+      'Number of HCC nodules in the liver (1 = single tumour). May be left out only with macrovascular invasion or ' +
+        'extrahepatic spread, which stage the tumour whatever its burden.'
+    ),
+  largestTumourCm: z
+    .number()
+    .positive()
+    .max(40)
+    .optional()
+    .describe('Diameter of the largest nodule, in cm. May be left out only as the nodule count may.'),
   vascularInvasion: z
     .boolean()
     .describe('Macrovascular invasion: tumour in the portal vein or hepatic veins (not microvascular).'),
@@ -48,7 +63,7 @@ export interface BclcResult extends ScoreResult<'bclc', string> {
 
 /** The stage for a given liver function, with the rule that decided it. */
 function decide(input: BclcInput, preserved: boolean): [BclcStage, string] {
-  const { tumourCount: count, largestTumourCm: size, ecog } = input;
+  const { tumourCount: count = 0, largestTumourCm: size = 0, ecog } = input;
   if (ecog > 2) return ['D', `ECOG PS ${ecog} (> 2) → BCLC D regardless of tumour burden`];
   if (!preserved) return ['D', 'End-stage liver function (Child-Pugh C or judged not preserved) → BCLC D'];
   if (input.vascularInvasion || input.extrahepaticSpread) {
@@ -78,8 +93,10 @@ const transplantIndicated = (input: BclcInput, withinMilan: boolean): boolean =>
 /** The inputs as the result shows them (liver function as decided, or "not judged"). */
 function shownInputs(input: BclcInput, liverPreserved: boolean | string): ScoreInputValue[] {
   return [
-    { name: 'Number of nodules', value: input.tumourCount },
-    { name: 'Largest nodule', value: input.largestTumourCm, unit: 'cm' },
+    { name: 'Number of nodules', value: input.tumourCount ?? 'not stated' },
+    input.largestTumourCm === undefined
+      ? { name: 'Largest nodule', value: 'not stated' }
+      : { name: 'Largest nodule', value: input.largestTumourCm, unit: 'cm' },
     { name: 'Macrovascular invasion', value: input.vascularInvasion },
     { name: 'Extrahepatic spread', value: input.extrahepaticSpread },
     { name: 'ECOG PS', value: input.ecog },
@@ -143,8 +160,13 @@ function openResult(input: BclcInput, withinMilan: boolean, notes: string[]): Bc
 export function bclc(input: BclcInput): BclcResult {
   const liver = resolveLiverFunction(input);
   const { tumourCount: count, largestTumourCm: size } = input;
+  const advanced = input.vascularInvasion || input.extrahepaticSpread;
+  if (!advanced && (count === undefined || size === undefined))
+    throw new ToolInputError(
+      'BCLC needs tumourCount and largestTumourCm unless macrovascular invasion or extrahepatic spread is present.'
+    );
   const withinMilan =
-    !input.vascularInvasion && !input.extrahepaticSpread && ((count === 1 && size <= 5) || (count <= 3 && size <= 3));
+    !advanced && count !== undefined && size !== undefined && ((count === 1 && size <= 5) || (count <= 3 && size <= 3));
   // With ECOG PS > 2 the stage is D whatever the liver function, so an unjudged Child-Pugh B leaves nothing open.
   if (liver.status === 'open' && input.ecog <= 2) return openResult(input, withinMilan, liver.notes);
   const preserved = liver.status === 'decided' ? liver.preserved : undefined;
