@@ -56,8 +56,12 @@ export class BullMqEngine implements Engine {
     if (state === 'unknown') return 'gone';
     if (state !== 'completed') return undefined;
     // addBulk returns the job as asked for, not as stored: read the stored result.
-    const result = (await this.queue.getJob(job.id!))?.returnvalue;
-    if (!result) return 'gone';
+    const stored = await this.queue.getJob(job.id!);
+    if (!stored) return 'gone';
+    const result = stored.returnvalue;
+    // Still stored but without a result (added again, it would be a no-op and never finish): a failure to report.
+    if (!result)
+      return { patientId: job.data.patientId, ok: false, attempts: 1, error: 'Its stored result is unreadable' };
     return { patientId: job.data.patientId, ok: true, attempts: Math.max(1, result.attempts ?? 1), result };
   }
 
