@@ -1,8 +1,7 @@
 // The decision line counts regimens, not orders: a drug started a week later or stopped early from the running
 // regimen does not make a new line, while a different regimen or the same one after a long pause does.
-import type { MedicationRequest, MedicationStatement, Patient } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { emptyRecord } from '../../common/record/patient-record';
+import { TestRecord } from '../agent/planner/test-record';
 import { readFacts } from '../agent/record/facts';
 import { summariseRecord } from '../agent/record/summary';
 import { decisionLine } from './regimens';
@@ -52,30 +51,10 @@ describe('decisionLine', () => {
 
 describe('decisionLine with a planned regimen', () => {
   it('reads a planned order as planned, not running: progression on FOLFOX with FOLFIRI planned is a second-line decision', () => {
-    const record = emptyRecord({ resourceType: 'Patient', id: 'p' } as Patient);
-    const subject = { reference: 'Patient/p' };
-    record.medicationStatements = [
-      {
-        resourceType: 'MedicationStatement',
-        id: 'ox',
-        status: 'stopped',
-        subject,
-        medicationCodeableConcept: { text: 'oxaliplatin' },
-        effectivePeriod: { start: '2026-01-05', end: '2026-06-01' },
-        statusReason: [{ text: 'Progressive disease' }],
-      } as MedicationStatement,
-    ];
-    record.medicationRequests = [
-      {
-        resourceType: 'MedicationRequest',
-        id: 'iri',
-        status: 'active',
-        intent: 'plan',
-        subject,
-        medicationCodeableConcept: { text: 'irinotecan' },
-        authoredOn: '2026-06-10',
-      } as MedicationRequest,
-    ];
+    const record = new TestRecord()
+      .drug('oxaliplatin', '2026-01-05', '2026-06-01')
+      .order('irinotecan', '2026-06-10', 'plan')
+      .record();
     const summary = summariseRecord(record, readFacts(record));
     expect(summary).toMatch(/irinotecan \(planned, ordered 2026-06-10\)/);
     const therapies = parseSummary(summary).therapies;

@@ -6,6 +6,7 @@ import type {
   Condition,
   DiagnosticReport,
   ImagingStudy,
+  MedicationRequest,
   MedicationStatement,
   Observation,
   Resource,
@@ -149,6 +150,20 @@ export class TestRecord {
       effectivePeriod: { start, ...(end ? { end } : {}) },
     };
     this.resources.push(m);
+    return this;
+  }
+
+  /** A drug ordered on `authoredOn`, with its intent (`plan` or `proposal`: not yet given). */
+  order(name: string, authoredOn: string, intent: MedicationRequest['intent'] = 'order'): this {
+    this.resources.push({
+      resourceType: 'MedicationRequest',
+      id: this.id('req'),
+      status: 'active',
+      intent,
+      subject,
+      medicationCodeableConcept: { text: name },
+      authoredOn,
+    });
     return this;
   }
 
