@@ -78,6 +78,9 @@ function manifestOf(c: Child): RunManifest {
   }
 }
 
+/** The coordinator's line when the jobs start ("3000 patients, 3000 to run (bullmq)"). */
+const JOBS_PHASE = /\d+ patients, \d+ to run/;
+
 /** Worker environment with the retrieval query cache off. */
 const NO_CACHE = { ONCOAGENT_RETRIEVAL_CACHE: '0' };
 
@@ -217,26 +220,33 @@ export async function benchRegistry(
       const cpu = new CpuSampler();
       for (const [i, w] of ws.entries()) cpu.track(`worker${i}`, w.proc.pid, true);
       cpu.track('redis', redis.pid);
-      const ownBefore = ownCpuSeconds();
-      const workersBefore = ws.map((_, i) => cpu.seconds(`worker${i}`) ?? 0);
-      const threadsBefore = ws.map((_, i) => cpu.threadSeconds(`worker${i}`));
-      const redisBefore = cpu.seconds('redis') ?? 0;
-      const startedAt = performance.now();
       const coordinator = start(
         ['registry', 'run', '--fhir', fhirBase, '--group', groups[String(size)]!, '--out', out, '--json'],
         { REDIS_URL: redisUrl, ONCOAGENT_FHIR_TOKEN: token }
       );
       children.push(coordinator);
       cpu.track('coordinator', coordinator.proc.pid);
+      // CPU is counted over the jobs phase, as the rate is: from the coordinator's "N to run" line (its start, the
+      // export and the spooling are done) to its exit.
+      await until(() => JOBS_PHASE.test(coordinator.err) || coordinator.proc.exitCode !== null, 600_000, 'jobs phase');
+      cpu.sample();
+      const before = {
+        own: ownCpuSeconds(),
+        workers: ws.map((_, i) => cpu.seconds(`worker${i}`) ?? 0),
+        threads: ws.map((_, i) => cpu.threadSeconds(`worker${i}`)),
+        redis: cpu.seconds('redis') ?? 0,
+        coordinator: cpu.seconds('coordinator') ?? 0,
+      };
+      const startedAt = performance.now();
       await exit(coordinator);
       cpu.sample();
       cpu.stop();
       const wallMs = performance.now() - startedAt;
       const used = {
-        workers: ws.reduce((sum, _, i) => sum + (cpu.seconds(`worker${i}`) ?? 0) - workersBefore[i]!, 0),
-        fhirServer: ownCpuSeconds() - ownBefore,
-        coordinator: cpu.seconds('coordinator'),
-        redis: (cpu.seconds('redis') ?? redisBefore) - redisBefore,
+        workers: ws.reduce((sum, _, i) => sum + (cpu.seconds(`worker${i}`) ?? 0) - before.workers[i]!, 0),
+        fhirServer: ownCpuSeconds() - before.own,
+        coordinator: (cpu.seconds('coordinator') ?? before.coordinator) - before.coordinator,
+        redis: (cpu.seconds('redis') ?? before.redis) - before.redis,
       };
       for (const w of ws) w.proc.kill('SIGTERM');
       await Promise.all(ws.map(exit));
@@ -245,7 +255,7 @@ export async function benchRegistry(
       const threads: Record<string, number> = {};
       for (const [i] of ws.entries())
         for (const [group, sec] of Object.entries(cpu.threadSeconds(`worker${i}`)))
-          threads[group] = (threads[group] ?? 0) + sec - (threadsBefore[i]?.[group] ?? 0);
+          threads[group] = (threads[group] ?? 0) + sec - (before.threads[i]?.[group] ?? 0);
       const patients = manifest.patients.total;
       return {
         manifest,
@@ -383,7 +393,7 @@ export async function benchRegistry(
         validation: { workers1: one.validationCache, workers2: two.validationCache },
       },
       cpu: {
-        note: 'CPU milliseconds per patient by process over the jobs phase (the FHIR server is the sandbox in the bench process; the coordinator over its whole life, export included) and the cores the run kept busy, from /proc',
+        note: "CPU milliseconds per patient by process over the jobs phase (from the coordinator's first job to its exit, merge included; the FHIR server is the sandbox in the bench process) and the cores the run kept busy, from /proc",
         workers1: one.cpu,
         workers2: two.cpu,
         ...(uncached ? { withoutQueryCache: { workers1: uncached.one.cpu, workers2: uncached.two.cpu } } : {}),

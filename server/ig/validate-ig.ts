@@ -1,28 +1,14 @@
 // Validation of resources against base R4, our profiles (writeback/validate.ts) and the profiles of the loaded
 // implementation guides they claim: Medplum's validator on the guide's snapshot, plus our checks of what it cannot
 // evaluate (profile-discriminated slices, a profile for another resource type, a profile the guide does not define).
-import { normalizeOperationOutcome, OperationOutcomeError, validateResource } from '@medplum/core';
-import type {
-  Bundle,
-  OperationOutcome,
-  OperationOutcomeIssue,
-  Resource,
-  StructureDefinition,
-} from '@medplum/fhirtypes';
+import type { Bundle, OperationOutcome, OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
+import { validateAgainst } from '../fhir/profile-validation';
 import { inEntry, issue, outcomeOf, validateOne } from '../writeback/validate';
 import type { LoadedIg } from './load';
 import { profileSliceIssues, type Resolve } from './profile-slices';
 
 const pendingReference = (i: OperationOutcomeIssue): boolean =>
   /Invalid reference: got "urn:uuid:/.test(i.details?.text ?? '');
-
-function medplum(resource: Resource, profile: StructureDefinition): OperationOutcomeIssue[] {
-  try {
-    return validateResource(resource, { profile });
-  } catch (err) {
-    return (err instanceof OperationOutcomeError ? err.outcome : normalizeOperationOutcome(err)).issue ?? [];
-  }
-}
 
 /** The issues of one profile of a guide that the resource claims. */
 function igProfileIssues(resource: Resource, url: string, ig: LoadedIg, resolve: Resolve): OperationOutcomeIssue[] {
@@ -35,7 +21,7 @@ function igProfileIssues(resource: Resource, url: string, ig: LoadedIg, resolve:
   }
   const usable = ig.validatable.get(url);
   const found = usable
-    ? medplum(resource, usable).filter((i) => !pendingReference(i))
+    ? validateAgainst(resource, usable).filter((i) => !pendingReference(i))
     : [issue('warning', 'not-supported', `Profile ${name} could not be loaded: checked against base R4 only`)];
   return [...found, ...profileSliceIssues(resource, sd, ig, resolve)].map((i) => ({
     ...i,

@@ -75,7 +75,7 @@ export class BullMqEngine implements Engine {
     };
   }
 
-  async run(jobs: JobData[], onOutcome: (o: JobOutcome) => void, signal?: AbortSignal): Promise<void> {
+  async run(jobs: JobData[], onOutcome: (o: JobOutcome) => void, signal?: AbortSignal, fresh = false): Promise<void> {
     await this.events.waitUntilReady();
     // The run's jobs are followed through the queue's event stream by id: memory per waiting patient is one map entry,
     // not a Job object and its listeners, so the coordinator's RSS does not grow with the cohort.
@@ -136,7 +136,8 @@ export class BullMqEngine implements Engine {
         );
         // A job of this run from an earlier attempt may have finished while no coordinator listened (take its result),
         // failed for good (it gets its attempts again), or finished so long ago that its result is gone (it runs again).
-        for (const job of added) {
+        // A fresh run has none: its jobs are not read back (a Redis call per patient while the workers start).
+        for (const job of fresh ? [] : added) {
           const before = await this.finished(job);
           if (before === 'failed') await job.retry('failed');
           // Gone and not reported by now: added again (its completion then comes through the events like any other).

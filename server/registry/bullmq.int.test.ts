@@ -5,7 +5,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Job } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWorkupDeps } from '../agent/deps';
 import { createAnswerer, createRetrieve } from '../answer';
 import { type SandboxSession, startSandboxSession } from '../commands/sandbox-session';
@@ -202,9 +203,12 @@ describe.skipIf(!haveRedis)('registry run on BullMQ workers', () => {
       (patientId): JobData => ({ runId: 'r2', patientId, fhirBase: 'http://ehr.test/fhir', what: [], write: false })
     );
     try {
+      // A fresh run (new run id) reads none of its jobs back; a resumed one reads each.
+      const reads = vi.spyOn(Job.prototype, 'getState');
       const first: string[] = [];
-      await engine.run(jobs, (o) => first.push(`${o.patientId} ${o.ok}`));
+      await engine.run(jobs, (o) => first.push(`${o.patientId} ${o.ok}`), undefined, true);
       expect(first.sort()).toEqual(['p1 true', 'p2 true', 'p3 true', 'p4 true', 'p5 true']);
+      expect(reads).not.toHaveBeenCalled();
       expect((await engine.queue.getJobCounts('completed')).completed).toBe(2);
       // The same run again (a coordinator that died before recording them): every patient once more, from Redis or,
       // when its result is no longer kept, run again — including a kept one that newer results push out while the
@@ -212,6 +216,8 @@ describe.skipIf(!haveRedis)('registry run on BullMQ workers', () => {
       const again: string[] = [];
       await engine.run(jobs, (o) => again.push(`${o.patientId} ${o.ok}`));
       expect(again.sort()).toEqual(first.sort());
+      expect(reads).toHaveBeenCalledTimes(5);
+      reads.mockRestore();
       const total = [...calls.values()].reduce((a, b) => a + b, 0);
       expect(total).toBeGreaterThanOrEqual(8);
       expect(total).toBeLessThanOrEqual(10);

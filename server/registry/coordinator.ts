@@ -117,7 +117,7 @@ export async function runRegistry(o: RegistryRunOptions): Promise<RunManifest> {
     progress.elapsedMs = performance.now() - t0;
     o.onProgress?.({ ...progress });
   };
-  await o.engine.run(jobs, onOutcome, o.signal);
+  await o.engine.run(jobs, onOutcome, o.signal, !resumed);
   const processed = progress.done - progress.resumed + progress.failed;
   return mergeOutputs({ dir: o.dir, run, patients, statuses, startedAt, jobsMs: performance.now() - t0, processed });
 }

@@ -16,8 +16,9 @@ export interface Engine {
    * @param jobs - One per pending patient.
    * @param onOutcome - Called as each patient finishes (done, or failed after its attempts).
    * @param signal - Stops waiting; in-process jobs are cancelled, queued ones stay in Redis for a resumed run.
+   * @param fresh - The run was just created (a new run id): no job of it can exist from an earlier attempt.
    */
-  run(jobs: JobData[], onOutcome: (o: JobOutcome) => void, signal?: AbortSignal): Promise<void>;
+  run(jobs: JobData[], onOutcome: (o: JobOutcome) => void, signal?: AbortSignal, fresh?: boolean): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 // Validation of resources and write-back plans: base R4, the profiles a resource declares (ours, from fhir-profiles/),
 // the codes of our CodeSystems, and for plans the transaction rules that make a commit safe and idempotent.
-import { evalFhirPath, normalizeOperationOutcome, OperationOutcomeError, validateResource } from '@medplum/core';
+import { evalFhirPath } from '@medplum/core';
 import type {
   Bundle,
   OperationOutcome,
@@ -9,6 +9,7 @@ import type {
   StructureDefinition,
 } from '@medplum/fhirtypes';
 import { CANONICAL_BASE } from '../fhir/canonical';
+import { validateAgainst } from '../fhir/profile-validation';
 import { baseBindingIssues } from '../ig/base-bindings';
 import { ensureProfiles } from './profiles';
 
@@ -27,12 +28,7 @@ const pendingReference = (i: OperationOutcomeIssue): boolean =>
   /Invalid reference: got "urn:uuid:/.test(i.details?.text ?? '');
 
 function run(resource: Resource, profile?: StructureDefinition): OperationOutcomeIssue[] {
-  let issues: OperationOutcomeIssue[];
-  try {
-    issues = validateResource(resource, profile ? { profile } : undefined);
-  } catch (err) {
-    issues = (err instanceof OperationOutcomeError ? err.outcome : normalizeOperationOutcome(err)).issue ?? [];
-  }
+  const issues = validateAgainst(resource, profile);
   const extra = profile ? [...invariants(resource, profile, issues), ...absentSlices(resource, profile)] : [];
   return [...issues.filter((i) => !pendingReference(i)), ...extra];
 }
@@ -110,9 +106,8 @@ function unknownCodes(
 
 /**
  * Results of recent validations by resource content. Validation is a pure function of the resource and our profiles
- * (fixed for the process), and Medplum's validator parses a profile's snapshot again on every call (most of the time
- * of a validation); plans repeat some resources verbatim (the Device entries of our software), a cohort run thousands
- * of times.
+ * (fixed for the process); plans repeat some resources verbatim (the Device entries of our software), a cohort run
+ * thousands of times.
  */
 const recent = new Map<string, OperationOutcomeIssue[]>();
 const RECENT_MAX = 256;
