@@ -2,6 +2,8 @@
 // resources of a real plan and on many broken variants of each — except where validateResource is blind: a value of a
 // type the profile does not allow, which it takes without a word.
 import {
+  getAllDataTypes,
+  getResourceTypes,
   normalizeOperationOutcome,
   OperationOutcomeError,
   parseStructureDefinition,
@@ -88,6 +90,14 @@ describe('validateAgainst', () => {
         expect(texts, `${profile.id} ${other}`).toContain(`error Invalid additional property "${other}"`);
       }
     }
+  });
+
+  it("leaves the profile out of Medplum's types once the call returns (it would pass for a resource type)", () => {
+    const before = { resources: getResourceTypes().sort(), types: Object.keys(getAllDataTypes()).length };
+    // Copies: profiles not validated with before (the plan's own validation used the originals).
+    for (const [resource, profile] of profiled()) validateAgainst(resource, structuredClone(profile));
+    expect(getResourceTypes().sort()).toEqual(before.resources);
+    expect(Object.keys(getAllDataTypes())).toHaveLength(before.types);
   });
 
   it('parses each profile once, however many resources it validates', () => {

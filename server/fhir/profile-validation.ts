@@ -1,9 +1,11 @@
 // Validation of a resource against a profile with the profile parsed once. @medplum/core's validateResource(resource,
 // { profile }) parses the profile's snapshot into its internal schema on every call (1–4.5 ms for our profiles, more
 // than the validation itself); a cohort run validates thousands of resources against the same dozen profiles. The
-// parsed schema is kept per profile object and handed to the same validator through its typed-value entry point,
-// registered under a key of its own that no FHIR type name can take. `profile-validation.test.ts` checks that both
-// ways report the same issues, so an upgrade of @medplum/core that changes either is noticed.
+// parsed schema is kept per profile object and handed to the same validator through its typed-value entry point: for
+// the (synchronous) call only, it is registered among Medplum's data types under a key no FHIR type name can take, and
+// removed before anything else runs — left there, it would count as a resource type (CapabilityStatement, $export,
+// GraphQL). `profile-validation.test.ts` checks that both ways report the same issues, so an upgrade of @medplum/core
+// that changes either is noticed.
 import {
   getAllDataTypes,
   normalizeOperationOutcome,
@@ -14,22 +16,36 @@ import {
 } from '@medplum/core';
 import type { OperationOutcomeIssue, Resource, StructureDefinition } from '@medplum/fhirtypes';
 
-const keys = new WeakMap<StructureDefinition, string>();
-let registered = 0;
+const parsed = new WeakMap<StructureDefinition, { key: string; schema: ReturnType<typeof parseStructureDefinition> }>();
+let count = 0;
 
 /**
- * The key the profile's parsed schema is registered under (parsing it on first use). Keyed by the profile object, so a
- * different or changed definition with the same URL is never validated against a stale schema; the key starts with a
- * character no FHIR type name has.
+ * The profile's parsed schema and its key (parsed on first use). Kept per profile object, so a different or changed
+ * definition with the same URL is never validated against a stale schema; the key starts with a character no FHIR type
+ * name has.
  */
-function schemaKey(profile: StructureDefinition): string {
-  let key = keys.get(profile);
-  if (!key) {
-    key = `#profile-${++registered}|${profile.url ?? profile.id ?? ''}`;
-    getAllDataTypes()[key] = parseStructureDefinition(profile);
-    keys.set(profile, key);
+function schemaOf(profile: StructureDefinition): { key: string; schema: ReturnType<typeof parseStructureDefinition> } {
+  let entry = parsed.get(profile);
+  if (!entry) {
+    entry = {
+      key: `#profile-${++count}|${profile.url ?? profile.id ?? ''}`,
+      schema: parseStructureDefinition(profile),
+    };
+    parsed.set(profile, entry);
   }
-  return key;
+  return entry;
+}
+
+/** Validates against a parsed profile, its schema registered for this call only. */
+function withSchema(resource: Resource, profile: StructureDefinition): OperationOutcomeIssue[] {
+  const { key, schema } = schemaOf(profile);
+  const types = getAllDataTypes();
+  types[key] = schema;
+  try {
+    return validateTypedValue({ type: key, value: resource });
+  } finally {
+    delete types[key];
+  }
 }
 
 /**
@@ -40,7 +56,7 @@ function schemaKey(profile: StructureDefinition): string {
  */
 export function validateAgainst(resource: Resource, profile?: StructureDefinition): OperationOutcomeIssue[] {
   try {
-    return profile ? validateTypedValue({ type: schemaKey(profile), value: resource }) : validateResource(resource);
+    return profile ? withSchema(resource, profile) : validateResource(resource);
   } catch (err) {
     return (err instanceof OperationOutcomeError ? err.outcome : normalizeOperationOutcome(err)).issue ?? [];
   }
