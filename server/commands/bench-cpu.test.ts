@@ -1,6 +1,6 @@
 // The bench's CPU accounting: /proc parsing on this process and the per-patient arithmetic.
 import { describe, expect, it } from 'vitest';
-import { CpuSampler, cpuFigures, cpuSecondsOf, threadGroupOf, threadSecondsOf } from './bench-cpu';
+import { CpuSampler, cpuFigures, cpuSecondsOf, rateCeiling, threadGroupOf, threadSecondsOf } from './bench-cpu';
 
 describe('bench CPU accounting', () => {
   it('reads a live process from /proc and nothing for one that does not exist', () => {
@@ -29,6 +29,16 @@ describe('bench CPU accounting', () => {
     expect(f.cpuMsPerPatient).toEqual({ workers: 300, fhirServer: 60 });
     expect(f.coresBusy).toBe(1.8);
     expect(cpuFigures({ workers: 1 }, 0, 0)).toEqual({ cpuMsPerPatient: { workers: 0 }, coresBusy: 0 });
+    expect(cpuFigures({ redis: 0.123 }, 100, 1000).cpuMsPerPatient).toEqual({ redis: 1.2 });
+  });
+
+  it('works out the rate every core could give at the measured CPU per patient, and its speedup over one worker', () => {
+    // 18 ms of CPU per patient on 2 cores: 400,000/h at most; against one worker at 240,000/h, 1.67x.
+    expect(rateCeiling({ workers: 15, coordinator: 1, redis: 1, fhirServer: 1 }, 2, 240_000)).toEqual({
+      patientsPerHour: 400_000,
+      speedup: 1.67,
+    });
+    expect(rateCeiling({}, 2, 240_000)).toEqual({ patientsPerHour: 0, speedup: 0 });
   });
 
   it('groups threads: the JS main thread, Node helpers, Lance, and others by name', () => {

@@ -148,7 +148,7 @@ export class CpuSampler {
 }
 
 /**
- * CPU milliseconds per patient of each role, and how many cores the run kept busy.
+ * CPU milliseconds per patient of each role (one decimal), and how many cores the run kept busy.
  * @param used - CPU seconds each role used during the run.
  * @param patients - Patients the run processed.
  * @param wallMs - How long the run lasted.
@@ -161,8 +161,27 @@ export function cpuFigures(
 ): { cpuMsPerPatient: Record<string, number>; coresBusy: number } {
   const known = Object.entries(used).filter((e): e is [string, number] => e[1] !== undefined);
   const cpuMsPerPatient = Object.fromEntries(
-    known.map(([role, s]) => [role, patients > 0 ? Math.round((s * 1000) / patients) : 0])
+    known.map(([role, s]) => [role, patients > 0 ? Math.round((s * 10_000) / patients) / 10 : 0])
   );
   const total = known.reduce((sum, [, s]) => sum + s, 0);
   return { cpuMsPerPatient, coresBusy: wallMs > 0 ? Math.round((total * 1000 * 100) / wallMs) / 100 : 0 };
+}
+
+/**
+ * The most patients/hour a host could give if every core ran the measured work per patient, and what that is against
+ * a one-worker rate: the ceiling of a speedup on that host, whatever the number of workers.
+ * @param cpuMsPerPatient - CPU per patient of every process of the run (workers, coordinator, queue, server).
+ * @param cores - The host's cores.
+ * @param oneWorkerRate - Patients/hour of one worker.
+ * @returns Rounded figures; zeros when nothing was measured.
+ */
+export function rateCeiling(
+  cpuMsPerPatient: Record<string, number>,
+  cores: number,
+  oneWorkerRate: number
+): { patientsPerHour: number; speedup: number } {
+  const perPatient = Object.values(cpuMsPerPatient).reduce((a, b) => a + b, 0);
+  if (perPatient <= 0 || oneWorkerRate <= 0) return { patientsPerHour: 0, speedup: 0 };
+  const patientsPerHour = Math.round((cores * 3_600_000) / perPatient);
+  return { patientsPerHour, speedup: Math.round((patientsPerHour / oneWorkerRate) * 100) / 100 };
 }

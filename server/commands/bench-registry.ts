@@ -4,7 +4,7 @@
 // slice sizes, and the time a killed run takes to resume.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Group } from '@medplum/fhirtypes';
 import { type OncoConfig, offlineConfig } from '../config';
@@ -15,7 +15,7 @@ import type { RunManifest } from '../registry/merge';
 import { connectRedis } from '../registry/redis';
 import { loadBundle } from '../sandbox/seed';
 import { syntheticCohort } from '../sandbox/synthetic';
-import { CpuSampler, cpuFigures, ownCpuSeconds } from './bench-cpu';
+import { CpuSampler, cpuFigures, ownCpuSeconds, rateCeiling } from './bench-cpu';
 import { residentMemoryOf } from './bench-memory';
 import { mountSandbox } from './sandbox-mount';
 
@@ -374,6 +374,12 @@ export async function benchRegistry(
             }
           : {}),
         workers2Slice: part.manifest.timings.patientsPerHour,
+        // What this host could give at the two-worker run's CPU per patient (every process counted) with every core
+        // busy: the ceiling of the speedup here, however the work is spread.
+        ceiling: {
+          cores: availableParallelism(),
+          ...rateCeiling(two.cpu.cpuMsPerPatient, availableParallelism(), rate1),
+        },
         ...(uncached
           ? {
               withoutQueryCache: {
