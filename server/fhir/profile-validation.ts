@@ -8,6 +8,7 @@
 // that changes either is noticed.
 import {
   getAllDataTypes,
+  type InternalTypeSchema,
   normalizeOperationOutcome,
   OperationOutcomeError,
   parseStructureDefinition,
@@ -16,7 +17,7 @@ import {
 } from '@medplum/core';
 import type { OperationOutcomeIssue, Resource, StructureDefinition } from '@medplum/fhirtypes';
 
-const parsed = new WeakMap<StructureDefinition, { key: string; schema: ReturnType<typeof parseStructureDefinition> }>();
+const parsed = new WeakMap<StructureDefinition, { key: string; schema: InternalTypeSchema }>();
 let count = 0;
 
 /**
@@ -24,7 +25,7 @@ let count = 0;
  * definition with the same URL is never validated against a stale schema; the key starts with a character no FHIR type
  * name has.
  */
-function schemaOf(profile: StructureDefinition): { key: string; schema: ReturnType<typeof parseStructureDefinition> } {
+function schemaOf(profile: StructureDefinition): { key: string; schema: InternalTypeSchema } {
   let entry = parsed.get(profile);
   if (!entry) {
     entry = {
