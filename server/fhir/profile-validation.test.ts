@@ -30,7 +30,13 @@ function medplumEachCall(resource: Resource, profile: StructureDefinition): Oper
 }
 
 const sorted = (issues: OperationOutcomeIssue[]): string[] => issues.map((i) => JSON.stringify(i)).sort();
-const CHOICE_TYPES = ['valueString', 'valueBoolean', 'valueQuantity', 'valueCodeableConcept', 'valueInteger'];
+/** A value of each other type an Observation's value[x] may take in base R4. */
+const OTHER_VALUES: Record<string, unknown> = {
+  valueString: 'x',
+  valueBoolean: true,
+  valueQuantity: { value: 1 },
+  valueInteger: 1,
+};
 
 /** The resource, each top-level element left out or replaced by values of wrong shapes, and a few additions. */
 function variants(r: Resource): Resource[] {
@@ -82,10 +88,8 @@ describe('validateAgainst', () => {
     expect(pairs.length).toBeGreaterThan(0);
     for (const [resource, profile] of pairs) {
       const { valueCodeableConcept: _, ...rest } = resource as unknown as Record<string, unknown>;
-      for (const other of CHOICE_TYPES.filter((t) => t !== 'valueCodeableConcept')) {
-        const wrong = { ...rest, [other]: other === 'valueQuantity' ? { value: 1 } : 'x' } as unknown as Resource;
-        if (other === 'valueBoolean') (wrong as unknown as Record<string, unknown>)[other] = true;
-        if (other === 'valueInteger') (wrong as unknown as Record<string, unknown>)[other] = 1;
+      for (const [other, value] of Object.entries(OTHER_VALUES)) {
+        const wrong = { ...rest, [other]: value } as unknown as Resource;
         const texts = validateAgainst(wrong, profile).map((i) => `${i.severity} ${i.details?.text}`);
         expect(texts, `${profile.id} ${other}`).toContain(`error Invalid additional property "${other}"`);
       }
