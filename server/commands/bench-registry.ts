@@ -107,6 +107,24 @@ function cacheHits(ws: Child[], which: 'retrieval' | 'validation'): string | und
   return `${hits}/${queries}`;
 }
 
+/** A redis-server of the bench's own on a free port (no persistence), once it answers. */
+async function startRedis(): Promise<{ proc: ChildProcess; url: string }> {
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}`;
+  const proc = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 100; i++) {
+    const up = await connectRedis(url, 300).then(
+      (c) => c.quit().then(() => true),
+      () => new Promise<boolean>((r) => setTimeout(() => r(false), 100))
+    );
+    if (up) return { proc, url };
+  }
+  proc.kill('SIGKILL');
+  throw new Error('bench registry: redis-server did not start');
+}
+
 const statusCount = (dir: string) => (existsSync(join(dir, 'status')) ? readdirSync(join(dir, 'status')).length : 0);
 
 /**
@@ -146,6 +164,9 @@ export async function benchRegistry(
       `bench-slice-${Math.max(1, Math.floor(slice / 2))}`,
       cohort.patientIds.slice(0, Math.max(1, Math.floor(slice / 2))),
     ],
+    // The cohort in two halves, for the two stacks that share nothing (the host's reference below).
+    ['bench-half-1', cohort.patientIds.slice(0, Math.ceil(cohortSize / 2))],
+    ['bench-half-2', cohort.patientIds.slice(Math.ceil(cohortSize / 2))],
     // Patients from the end of the cohort that warm each worker up (module loading, first workup) before a measurement.
     ['bench-warm-up', cohort.patientIds.slice(-6)],
   ];
@@ -167,7 +188,8 @@ export async function benchRegistry(
       fhirBase,
       'bench slice'
     );
-    groups[id === 'bench-warm-up' ? 'warm' : String(members.length)] = group.id;
+    groups[id === 'bench-warm-up' ? 'warm' : id.startsWith('bench-half-') ? id.slice(6) : String(members.length)] =
+      group.id;
   }
   const { app } = await createApp({
     appDir: DEFAULT_APP_DIR,
@@ -185,22 +207,12 @@ export async function benchRegistry(
     sub: 'bench-registry',
     exp: Math.floor(Date.now() / 1000) + 7200,
   });
-  const redisPort = await freePort();
-  const redisUrl = `redis://127.0.0.1:${redisPort}`;
-  const redis = spawn(REDIS, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
   const work = mkdtempSync(join(tmpdir(), 'bench-registry-'));
   const children: Child[] = [];
+  const redises: ChildProcess[] = [];
   try {
-    let up = false;
-    for (let i = 0; i < 100 && !up; i++) {
-      up = await connectRedis(redisUrl, 300).then(
-        (c) => c.quit().then(() => true),
-        () => new Promise<boolean>((r) => setTimeout(() => r(false), 100))
-      );
-    }
-    if (!up) throw new Error('bench registry: redis-server did not start');
+    const { proc: redis, url: redisUrl } = await startRedis();
+    redises.push(redis);
     let runs = 0;
     const run = async (size: number, workers: number, env: Record<string, string> = {}) => {
       // Each run its own output folder: one that reused a finished run's folder would resume it and do nothing.
@@ -268,11 +280,76 @@ export async function benchRegistry(
         validationCache: cacheHits(ws, 'validation'),
       };
     };
+    // The host's reference: the cohort's two halves run at the same time by two stacks (coordinator, one worker, Redis)
+    // that share nothing, as sharding the cohort by hand would. What they reach together is what this host gives two
+    // single-worker pipelines: two workers on one queue are measured against it as well as against one worker.
+    let otherRedis: Awaited<ReturnType<typeof startRedis>> | undefined;
+    const halves = async () => {
+      if (!otherRedis) {
+        otherRedis = await startRedis();
+        redises.push(otherRedis.proc);
+      }
+      const tag = `halves-${++runs}`;
+      const urls = [redisUrl, otherRedis.url];
+      const ws = urls.map((u) => start(['worker', '--fhir', fhirBase], { REDIS_URL: u, ONCOAGENT_FHIR_TOKEN: token }));
+      children.push(...ws);
+      await until(() => ws.every((w) => w.err.includes('waiting for registry jobs')), 120_000, 'worker start');
+      const warm = urls.map((u, i) =>
+        start(
+          ['registry', 'run', '--fhir', fhirBase, '--group', groups.warm!, '--out', join(work, `warm-${tag}-${i}`)],
+          {
+            REDIS_URL: u,
+            ONCOAGENT_FHIR_TOKEN: token,
+          }
+        )
+      );
+      children.push(...warm);
+      await Promise.all(warm.map(exit));
+      const coordinators = urls.map((u, i) =>
+        start(
+          [
+            'registry',
+            'run',
+            '--fhir',
+            fhirBase,
+            '--group',
+            groups[`half-${i + 1}`]!,
+            '--out',
+            join(work, `run-${tag}-${i}`),
+            '--json',
+          ],
+          { REDIS_URL: u, ONCOAGENT_FHIR_TOKEN: token }
+        )
+      );
+      children.push(...coordinators);
+      // From the first jobs phase to the last exit: a half that ends first leaves the other alone for its tail, and a
+      // later export is counted in the window; both count against the pair, never for it.
+      await until(
+        () => coordinators.some((c) => JOBS_PHASE.test(c.err) || c.proc.exitCode !== null),
+        600_000,
+        'jobs phase'
+      );
+      const startedAt = performance.now();
+      await Promise.all(coordinators.map(exit));
+      const wallMs = performance.now() - startedAt;
+      for (const w of ws) w.proc.kill('SIGTERM');
+      await Promise.all(ws.map(exit));
+      const manifests = coordinators.map(manifestOf);
+      const processed = manifests.reduce((sum, m) => sum + m.patients.done + m.patients.failed, 0);
+      return {
+        patientsPerHour: Math.round((processed / wallMs) * 3_600_000),
+        failed: manifests.reduce((sum, m) => sum + m.patients.failed, 0),
+      };
+    };
     // Rates on the whole cohort (a 200-patient run lasts ~10 s: its start and last job weigh on the rate); peak RSS
     // of two-worker runs on the slice and on the whole cohort, to show it does not grow with the cohort.
-    const pairs: { one: Awaited<ReturnType<typeof run>>; two: Awaited<ReturnType<typeof run>> }[] = [];
+    const pairs: {
+      one: Awaited<ReturnType<typeof run>>;
+      two: Awaited<ReturnType<typeof run>>;
+      halves: Awaited<ReturnType<typeof halves>>;
+    }[] = [];
     for (let i = 0; i < Math.max(1, options.repeat ?? 1); i++)
-      pairs.push({ one: await run(cohortSize, 1), two: await run(cohortSize, 2) });
+      pairs.push({ one: await run(cohortSize, 1), two: await run(cohortSize, 2), halves: await halves() });
     // The same pair with the query cache off: what a cohort whose every retrieval query is new would get.
     const uncached =
       options.uncached === false
@@ -374,6 +451,18 @@ export async function benchRegistry(
             }
           : {}),
         workers2Slice: part.manifest.timings.patientsPerHour,
+        independentHalves: {
+          note: 'the two halves of the cohort at once on two stacks sharing nothing (coordinator, one worker, Redis each), right after each pair: what this host gives two single-worker pipelines',
+          runs: pairs.map((p) => p.halves.patientsPerHour),
+          speedupPerRun: pairs.map((p) => ratio(p.halves.patientsPerHour, p.one.manifest.timings.patientsPerHour)),
+          medianSpeedup: median(
+            pairs.map((p) => ratio(p.halves.patientsPerHour, p.one.manifest.timings.patientsPerHour))
+          ),
+          // Above 1: two workers on one queue do better than the cohort split by hand.
+          workers2PerHalves: median(
+            pairs.map((p) => ratio(p.two.manifest.timings.patientsPerHour, p.halves.patientsPerHour))
+          ),
+        },
         // What this host could give at the two-worker run's CPU per patient (every process counted) with every core
         // busy: the ceiling of the speedup here, however the work is spread.
         ceiling: {
@@ -404,10 +493,11 @@ export async function benchRegistry(
         workers2: two.cpu,
         ...(uncached ? { withoutQueryCache: { workers1: uncached.one.cpu, workers2: uncached.two.cpu } } : {}),
       },
-      failed: [...pairs.flatMap((p) => [p.one, p.two]), ...(uncached ? [uncached.one, uncached.two] : []), part].reduce(
-        (sum, r) => sum + r.manifest.patients.failed,
-        0
-      ),
+      failed:
+        [...pairs.flatMap((p) => [p.one, p.two]), ...(uncached ? [uncached.one, uncached.two] : []), part].reduce(
+          (sum, r) => sum + r.manifest.patients.failed,
+          0
+        ) + pairs.reduce((sum, p) => sum + p.halves.failed, 0),
       peakRssMb: {
         [`coordinator${part.manifest.patients.total}`]: part.manifest.peakRssMb,
         [`coordinator${two.manifest.patients.total}`]: two.manifest.peakRssMb,
@@ -428,7 +518,7 @@ export async function benchRegistry(
     };
   } finally {
     for (const c of children) if (c.proc.exitCode === null) c.proc.kill('SIGKILL');
-    redis.kill('SIGKILL');
+    for (const r of redises) r.kill('SIGKILL');
     await server.close();
     rmSync(work, { recursive: true, force: true });
   }
