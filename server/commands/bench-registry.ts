@@ -322,6 +322,13 @@ export async function benchRegistry(
         )
       );
       children.push(...coordinators);
+      const cpu = new CpuSampler();
+      const stacks = [0, 1].map((i) => ({ worker: `worker${i}`, coordinator: `coordinator${i}`, redis: `redis${i}` }));
+      for (const [i, s] of stacks.entries()) {
+        cpu.track(s.worker, ws[i]!.proc.pid);
+        cpu.track(s.coordinator, coordinators[i]!.proc.pid);
+        cpu.track(s.redis, (i === 0 ? redis : otherRedis!.proc).pid);
+      }
       // From the first jobs phase to the last exit: a half that ends first leaves the other alone for its tail, and a
       // later export is counted in the window; both count against the pair, never for it.
       await until(
@@ -329,9 +336,22 @@ export async function benchRegistry(
         600_000,
         'jobs phase'
       );
+      cpu.sample(false);
+      const own = ownCpuSeconds();
+      const seconds = (kind: 'worker' | 'coordinator' | 'redis') =>
+        stacks.reduce((sum, s) => sum + (cpu.seconds(s[kind]) ?? 0), 0);
+      const before = { workers: seconds('worker'), coordinators: seconds('coordinator'), redis: seconds('redis') };
       const startedAt = performance.now();
       await Promise.all(coordinators.map(exit));
+      cpu.sample(false);
+      cpu.stop();
       const wallMs = performance.now() - startedAt;
+      const used = {
+        workers: seconds('worker') - before.workers,
+        fhirServer: ownCpuSeconds() - own,
+        coordinator: seconds('coordinator') - before.coordinators,
+        redis: seconds('redis') - before.redis,
+      };
       for (const w of ws) w.proc.kill('SIGTERM');
       await Promise.all(ws.map(exit));
       const manifests = coordinators.map(manifestOf);
@@ -339,6 +359,7 @@ export async function benchRegistry(
       return {
         patientsPerHour: Math.round((processed / wallMs) * 3_600_000),
         failed: manifests.reduce((sum, m) => sum + m.patients.failed, 0),
+        cpu: cpuFigures(used, processed, wallMs),
       };
     };
     // Rates on the whole cohort (a 200-patient run lasts ~10 s: its start and last job weigh on the rate); peak RSS
@@ -428,6 +449,8 @@ export async function benchRegistry(
         medianIndex(pairs.map((p) => p.two.manifest.timings.patientsPerHour / p.one.manifest.timings.patientsPerHour))
       ]!;
     const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+    const { halves: halvesOfMedian } =
+      pairs[medianIndex(pairs.map((p) => p.halves.patientsPerHour / p.one.manifest.timings.patientsPerHour))]!;
     return {
       cohortPatients: cohortSize,
       cohortLoadMs: loadMs,
@@ -491,6 +514,7 @@ export async function benchRegistry(
         note: "CPU milliseconds per patient by process over the jobs phase (from the coordinator's first job to its exit, merge included; the FHIR server is the sandbox in the bench process) and the cores the run kept busy, from /proc",
         workers1: one.cpu,
         workers2: two.cpu,
+        independentHalves: halvesOfMedian.cpu,
         ...(uncached ? { withoutQueryCache: { workers1: uncached.one.cpu, workers2: uncached.two.cpu } } : {}),
       },
       failed:

@@ -6,7 +6,8 @@ import { type Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ATTEMPTS, bullJobId, type Engine, type JobOutcome, QUEUE_NAME } from './engine';
 import { errorText } from './errors';
-import type { JobData, JobResult } from './job';
+import type { JobData } from './job';
+import { type PackedResult, unpackResult } from './packed-result';
 
 export interface BullMqOptions {
   connection: Redis;
@@ -21,10 +22,10 @@ export interface BullMqOptions {
 
 const WEEK_S = 7 * 24 * 3600;
 /**
- * Finished jobs kept in Redis with their results (each a patient's resources, ~20 KB offline). A result is only read
- * again when it finished while no coordinator listened (a resumed run); one no longer kept is simply run again (its
- * outputs are the same, its write-back idempotent). Without a count, a 100,000-patient cohort would hold ~2 GB of
- * results in Redis for a week.
+ * Finished jobs kept in Redis with their results (each a patient's resources, ~24 KB offline, ~10 KB packed). A result is
+ * only read again when it finished while no coordinator listened (a resumed run); one no longer kept is simply run again
+ * (its outputs are the same, its write-back idempotent). Without a count, a 100,000-patient cohort would hold ~1 GB of
+ * packed results in Redis for a week.
  */
 export const KEEP_RESULTS = 10_000;
 /** Jobs enqueued per Redis call. */
@@ -33,13 +34,13 @@ const ENQUEUE_CHUNK = 500;
 /** Enqueues registry jobs and waits for BullMQ workers to finish them. */
 export class BullMqEngine implements Engine {
   readonly name = 'bullmq' as const;
-  readonly queue: Queue<JobData, JobResult>;
+  readonly queue: Queue<JobData, PackedResult>;
   private readonly events: QueueEvents;
   private readonly eventsConnection: Redis;
 
   constructor(private readonly options: BullMqOptions) {
     const name = options.queueName ?? QUEUE_NAME;
-    this.queue = new Queue<JobData, JobResult>(name, { connection: options.connection });
+    this.queue = new Queue<JobData, PackedResult>(name, { connection: options.connection });
     // QueueEvents blocks on its connection: it needs one of its own.
     this.eventsConnection = options.connection.duplicate();
     this.eventsConnection.on('error', () => undefined);
@@ -50,7 +51,7 @@ export class BullMqEngine implements Engine {
    * The outcome of a job that already finished (a resumed run whose coordinator stopped before recording it); `gone`
    * when Redis no longer holds it (its result was dropped as older than the newest `keepResults`, possibly just now).
    */
-  private async finished(job: Job<JobData, JobResult>): Promise<JobOutcome | 'failed' | 'gone' | undefined> {
+  private async finished(job: Job<JobData, PackedResult>): Promise<JobOutcome | 'failed' | 'gone' | undefined> {
     const state = await job.getState();
     if (state === 'failed') return 'failed';
     if (state === 'unknown') return 'gone';
@@ -58,11 +59,13 @@ export class BullMqEngine implements Engine {
     // addBulk returns the job as asked for, not as stored: read the stored result.
     const stored = await this.queue.getJob(job.id!);
     if (!stored) return 'gone';
-    const result = stored.returnvalue;
-    // Still stored but without a result (added again, it would be a no-op and never finish): a failure to report.
-    if (!result)
-      return { patientId: job.data.patientId, ok: false, attempts: 1, error: 'Its stored result is unreadable' };
-    return { patientId: job.data.patientId, ok: true, attempts: Math.max(1, result.attempts ?? 1), result };
+    // Stored without a readable result (added again, it would be a no-op and never finish): a failure to report.
+    try {
+      const result = unpackResult(stored.returnvalue);
+      return { patientId: job.data.patientId, ok: true, attempts: Math.max(1, result.attempts ?? 1), result };
+    } catch (err) {
+      return { patientId: job.data.patientId, ok: false, attempts: 1, error: errorText(err) };
+    }
   }
 
   private jobOptions(data: JobData) {
@@ -101,10 +104,10 @@ export class BullMqEngine implements Engine {
       const patientId = waiting.get(jobId);
       if (patientId === undefined) return;
       try {
-        const result = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as JobResult;
+        const result = unpackResult(returnvalue);
         report(jobId, { patientId, ok: true, attempts: Math.max(1, result.attempts ?? 1), result });
       } catch (err) {
-        report(jobId, { patientId, ok: false, attempts: 1, error: `Unreadable job result: ${errorText(err)}` });
+        report(jobId, { patientId, ok: false, attempts: 1, error: errorText(err) });
       }
     };
     const onFailed = ({ jobId, failedReason }: { jobId: string; failedReason: string }) => {

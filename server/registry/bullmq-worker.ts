@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { QUEUE_NAME } from './engine';
 import { registryError } from './errors';
 import type { JobData, JobResult } from './job';
+import { type PackedResult, packResult } from './packed-result';
 
 export interface WorkerOptions {
   connection: Redis;
@@ -24,10 +25,10 @@ const normal = (url: string) => url.replace(/\/+$/, '');
 /**
  * Starts a worker.
  * @param o - Connection, job function, FHIR base, concurrency.
- * @returns The BullMQ Worker (call `close()` to stop after the current jobs).
+ * @returns The BullMQ Worker (call `close()` to stop after the current jobs); results go back packed.
  */
-export function startWorker(o: WorkerOptions): Worker<JobData, JobResult> {
-  const worker = new Worker<JobData, JobResult>(
+export function startWorker(o: WorkerOptions): Worker<JobData, PackedResult> {
+  const worker = new Worker<JobData, PackedResult>(
     o.queueName ?? QUEUE_NAME,
     async (job, _token, signal) => {
       const t0 = performance.now();
@@ -37,7 +38,7 @@ export function startWorker(o: WorkerOptions): Worker<JobData, JobResult> {
         }
         const result = await o.job(job.data, signal);
         o.onJob?.({ patientId: job.data.patientId, ok: true, ms: performance.now() - t0 });
-        return { ...result, attempts: job.attemptsMade + 1 };
+        return packResult({ ...result, attempts: job.attemptsMade + 1 });
       } catch (err) {
         o.onJob?.({ patientId: job.data.patientId, ok: false, ms: performance.now() - t0 });
         throw err;

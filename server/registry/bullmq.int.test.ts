@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Resource } from '@medplum/fhirtypes';
 import { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWorkupDeps } from '../agent/deps';
@@ -148,7 +149,13 @@ describe.skipIf(!haveRedis)('registry run on BullMQ workers', () => {
     const job = async (data: JobData): Promise<JobResult> => {
       calls.set(data.patientId, (calls.get(data.patientId) ?? 0) + 1);
       if (data.patientId === 'bad') throw new Error('record unreadable');
-      return { patientId: data.patientId, resources: [], notWritten: 0, ms: 1 };
+      const note = {
+        resourceType: 'Observation',
+        id: `obs-${data.patientId}`,
+        status: 'preliminary',
+        code: { text: 'ü' },
+      };
+      return { patientId: data.patientId, resources: [note as Resource], notWritten: 0, ms: 1 };
     };
     const connection = await connectRedis(redisUrl);
     const worker = startBullWorker({ connection, job, fhirBase: 'http://ehr.test/fhir', queueName, concurrency: 2 });
@@ -170,14 +177,23 @@ describe.skipIf(!haveRedis)('registry run on BullMQ workers', () => {
       await engine.queue.add('patient', data('early'), { jobId: bullJobId('r1', 'early') });
       for (let i = 0; i < 100 && (await engine.queue.getJobCounts('completed')).completed < 1; i++)
         await new Promise((r) => setTimeout(r, 50));
-      const outcomes: { patientId: string; ok: boolean; attempts: number }[] = [];
+      const outcomes: { patientId: string; ok: boolean; attempts: number; resources?: Resource[] }[] = [];
       await engine.run([data('early'), data('good'), data('bad')], (o) =>
-        outcomes.push({ patientId: o.patientId, ok: o.ok, attempts: o.attempts })
+        outcomes.push({
+          patientId: o.patientId,
+          ok: o.ok,
+          attempts: o.attempts,
+          resources: o.ok ? o.result.resources : undefined,
+        })
       );
+      // The resources come back whole (packed in Redis) from the event and from the stored job alike.
+      const obs = (pid: string) => [
+        { resourceType: 'Observation', id: `obs-${pid}`, status: 'preliminary', code: { text: 'ü' } },
+      ];
       expect(outcomes.sort((a, b) => a.patientId.localeCompare(b.patientId))).toEqual([
-        { patientId: 'bad', ok: false, attempts: 2 },
-        { patientId: 'early', ok: true, attempts: 1 },
-        { patientId: 'good', ok: true, attempts: 1 },
+        { patientId: 'bad', ok: false, attempts: 2, resources: undefined },
+        { patientId: 'early', ok: true, attempts: 1, resources: obs('early') },
+        { patientId: 'good', ok: true, attempts: 1, resources: obs('good') },
       ]);
       expect(calls.get('early')).toBe(1);
       expect(calls.get('bad')).toBe(2);
