@@ -1,7 +1,8 @@
 // The registry figures of `oncoagent bench --only registry`: the sandbox with the synthetic cohort (1,000 patients),
 // real `oncoagent registry run` and `oncoagent worker` child processes on Redis, and from their manifests and logs:
-// patients/hour with 1 and 2 workers on a fixed slice of the cohort, peak RSS of the coordinator and of a worker at two
-// slice sizes, and the time a killed run takes to resume.
+// patients/hour with 1 and 2 workers on the cohort, beside the host's reference (its two halves at once on two stacks
+// that share nothing), peak RSS of the coordinator and of a worker at two sizes, and the time a killed run takes to
+// resume.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
