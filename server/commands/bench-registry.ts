@@ -1,8 +1,8 @@
 // The registry figures of `oncoagent bench --only registry`: the sandbox with the synthetic cohort (1,000 patients),
 // real `oncoagent registry run` and `oncoagent worker` child processes on Redis, and from their manifests and logs:
-// patients/hour with 1 and 2 workers on the cohort, beside the host's reference (its two halves at once on two stacks
-// that share nothing), peak RSS of the coordinator and of a worker at two sizes, and the time a killed run takes to
-// resume.
+// patients/hour with 1 and 2 workers on the cohort, beside the host's references (its two halves at once on two stacks
+// that share nothing, and the job code alone in one process and in two), peak RSS of the coordinator and of a worker at
+// two sizes, and the time a killed run takes to resume.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -17,11 +17,13 @@ import { connectRedis } from '../registry/redis';
 import { loadBundle } from '../sandbox/seed';
 import { syntheticCohort } from '../sandbox/synthetic';
 import { CpuSampler, cpuFigures, ownCpuSeconds, rateCeiling } from './bench-cpu';
+import { type JobLoopFigures, recordFiles } from './bench-job-loop';
 import { residentMemoryOf } from './bench-memory';
 import { mountSandbox } from './sandbox-mount';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'bin/oncoagent.js');
+const JOB_LOOP = join(ROOT, 'server/commands/bench-job-loop.ts');
 const REDIS = '/usr/bin/redis-server';
 
 export interface RegistryBenchOptions {
@@ -46,17 +48,26 @@ interface Child {
   err: string;
 }
 
-function start(args: string[], env: Record<string, string | undefined>): Child {
-  const proc = spawn(process.execPath, [CLI, ...args], {
+/** A node child of the bench, offline, its output collected; stdin open only for the job loops' start signal. */
+function spawnNode(argv: string[], env: Record<string, string | undefined>, stdin: 'ignore' | 'pipe'): Child {
+  const proc = spawn(process.execPath, argv, {
     cwd: ROOT,
     env: childEnv({ ONCOAGENT_OFFLINE: '1', ONCOAGENT_LLM: 'none', ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin, 'pipe', 'pipe'],
   });
   const child: Child = { proc, out: '', err: '' };
   proc.stdout?.on('data', (b: Buffer) => (child.out += b.toString()));
   proc.stderr?.on('data', (b: Buffer) => (child.err += b.toString()));
   return child;
 }
+
+/** An `oncoagent` command. */
+const start = (args: string[], env: Record<string, string | undefined>): Child =>
+  spawnNode([CLI, ...args], env, 'ignore');
+
+/** The job code alone over records FROM..TO of a spooled folder (server/commands/bench-job-loop.ts). */
+const startJobLoop = (records: string, from: number, to: number): Child =>
+  spawnNode(['--import', 'tsx', JOB_LOOP, records, String(from), String(to)], {}, 'pipe');
 
 const exit = (c: Child) =>
   new Promise<number | null>((done) => (c.proc.exitCode !== null ? done(c.proc.exitCode) : c.proc.once('exit', done)));
@@ -76,6 +87,16 @@ function manifestOf(c: Child): RunManifest {
   } catch {
     const tail = c.err.trim().split('\n').slice(-3).join(' | ');
     throw new Error(`bench registry: the registry run printed no manifest (exit ${c.proc.exitCode}): ${tail}`);
+  }
+}
+
+/** The figures a job loop printed on its last line; its last error lines when it printed none. */
+function jobLoopFigures(c: Child): JobLoopFigures {
+  try {
+    return JSON.parse(c.out.trim().split('\n').at(-1) ?? '') as JobLoopFigures;
+  } catch {
+    const tail = c.err.trim().split('\n').slice(-3).join(' | ');
+    throw new Error(`bench registry: a job loop printed no figures (exit ${c.proc.exitCode}): ${tail}`);
   }
 }
 
@@ -272,6 +293,7 @@ export async function benchRegistry(
       const patients = manifest.patients.total;
       return {
         manifest,
+        records: join(out, 'work', 'records'),
         workerRss,
         cpu: {
           ...cpuFigures(used, patients, wallMs),
@@ -363,15 +385,51 @@ export async function benchRegistry(
         cpu: cpuFigures(used, processed, wallMs),
       };
     };
+    // The job code's own reference: the jobs of a run's spooled records in a plain loop, in one process and then in two
+    // at once on the halves (each warmed up, both started by one signal). No queue around the job code can scale
+    // better than the job code itself does on this host.
+    const jobCode = async (records: string) => {
+      const count = recordFiles(records).length;
+      const loop = async (ranges: [number, number][]) => {
+        const loops = ranges.map(([from, to]) => startJobLoop(records, from, to));
+        children.push(...loops);
+        await until(
+          () => loops.every((l) => l.out.startsWith('ready\n')) || loops.some((l) => l.proc.exitCode !== null),
+          180_000,
+          'job loop warm-up'
+        );
+        const t = performance.now();
+        for (const l of loops) l.proc.stdin?.end('go\n');
+        await Promise.all(loops.map(exit));
+        const wallMs = performance.now() - t;
+        const figures = loops.map(jobLoopFigures);
+        const patients = figures.reduce((sum, f) => sum + f.patients, 0);
+        return {
+          patientsPerHour: Math.round((patients / wallMs) * 3_600_000),
+          cpuMsPerPatient: Math.round((figures.reduce((sum, f) => sum + f.cpuMs, 0) / patients) * 10) / 10,
+        };
+      };
+      const half = Math.ceil(count / 2);
+      return {
+        one: await loop([[0, count]]),
+        two: await loop([
+          [0, half],
+          [half, count],
+        ]),
+      };
+    };
     // Rates on the whole cohort (a 200-patient run lasts ~10 s: its start and last job weigh on the rate); peak RSS
     // of two-worker runs on the slice and on the whole cohort, to show it does not grow with the cohort.
     const pairs: {
       one: Awaited<ReturnType<typeof run>>;
       two: Awaited<ReturnType<typeof run>>;
       halves: Awaited<ReturnType<typeof halves>>;
+      jobCode: Awaited<ReturnType<typeof jobCode>>;
     }[] = [];
-    for (let i = 0; i < Math.max(1, options.repeat ?? 1); i++)
-      pairs.push({ one: await run(cohortSize, 1), two: await run(cohortSize, 2), halves: await halves() });
+    for (let i = 0; i < Math.max(1, options.repeat ?? 1); i++) {
+      const one = await run(cohortSize, 1);
+      pairs.push({ one, two: await run(cohortSize, 2), halves: await halves(), jobCode: await jobCode(one.records) });
+    }
     // The same pair with the query cache off: what a cohort whose every retrieval query is new would get.
     const uncached =
       options.uncached === false
@@ -485,6 +543,28 @@ export async function benchRegistry(
           // Above 1: two workers on one queue do better than the cohort split by hand.
           workers2PerHalves: median(
             pairs.map((p) => ratio(p.two.manifest.timings.patientsPerHour, p.halves.patientsPerHour))
+          ),
+        },
+        jobCodeAlone: {
+          note: "the job code alone (the one-worker run's spooled records; no Redis, coordinator or FHIR request) in one process, then in two at once on the halves, right after each pair: the most any queue around it can give on this host",
+          runs: pairs.map((p) => ({
+            process1: p.jobCode.one.patientsPerHour,
+            processes2: p.jobCode.two.patientsPerHour,
+          })),
+          speedupPerRun: pairs.map((p) => ratio(p.jobCode.two.patientsPerHour, p.jobCode.one.patientsPerHour)),
+          medianSpeedup: median(pairs.map((p) => ratio(p.jobCode.two.patientsPerHour, p.jobCode.one.patientsPerHour))),
+          cpuMsPerPatient: {
+            process1: median(pairs.map((p) => p.jobCode.one.cpuMsPerPatient)),
+            processes2: median(pairs.map((p) => p.jobCode.two.cpuMsPerPatient)),
+          },
+          // The part of the job code's own speedup that two workers on the queue keep (1: all of it).
+          workersSpeedupPerJobCodeSpeedup: median(
+            pairs.map((p) =>
+              ratio(
+                p.two.manifest.timings.patientsPerHour / p.one.manifest.timings.patientsPerHour,
+                p.jobCode.two.patientsPerHour / p.jobCode.one.patientsPerHour
+              )
+            )
           ),
         },
         // What this host could give at the two-worker run's CPU per patient (every process counted) with every core
