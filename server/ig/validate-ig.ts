@@ -3,12 +3,9 @@
 // evaluate (profile-discriminated slices, a profile for another resource type, a profile the guide does not define).
 import type { Bundle, OperationOutcome, OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
 import { validateAgainst } from '../fhir/profile-validation';
-import { inEntry, issue, outcomeOf, validateOne } from '../writeback/validate';
+import { inEntry, isPendingReference, issue, outcomeOf, validateOne } from '../writeback/validate';
 import type { LoadedIg } from './load';
 import { profileSliceIssues, type Resolve } from './profile-slices';
-
-const pendingReference = (i: OperationOutcomeIssue): boolean =>
-  /Invalid reference: got "urn:uuid:/.test(i.details?.text ?? '');
 
 /** The issues of one profile of a guide that the resource claims. */
 function igProfileIssues(resource: Resource, url: string, ig: LoadedIg, resolve: Resolve): OperationOutcomeIssue[] {
@@ -21,7 +18,7 @@ function igProfileIssues(resource: Resource, url: string, ig: LoadedIg, resolve:
   }
   const usable = ig.validatable.get(url);
   const found = usable
-    ? validateAgainst(resource, usable).filter((i) => !pendingReference(i))
+    ? validateAgainst(resource, usable).filter((i) => !isPendingReference(i))
     : [issue('warning', 'not-supported', `Profile ${name} could not be loaded: checked against base R4 only`)];
   return [...found, ...profileSliceIssues(resource, sd, ig, resolve)].map((i) => ({
     ...i,

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { WritebackPlan } from '../../common/contracts';
 import { buildPlan } from './plan';
 import { offlineWorkup } from './testing/offline-workup';
-import { hasErrors, validateAny, validateOne, validationCacheStats } from './validate';
+import { hasErrors, isPendingReference, validateAny, validateOne, validationCacheStats } from './validate';
 import { validatePlan } from './validate-plan';
 
 let plan: WritebackPlan;
@@ -128,6 +128,22 @@ describe('validateOne', () => {
     });
     expect(outcome.issue?.[0]).toMatchObject({ severity: 'error', expression: ['Bundle.entry[1].resource.code'] });
     expect(validateAny({ foo: 1 }).issue?.[0].details?.text).toBe('Not a FHIR resource: resourceType is missing');
+  });
+
+  it('takes a urn:uuid reference between plan entries and still reports a reference that is none', () => {
+    const observation = (reference: string): Observation => ({
+      resourceType: 'Observation',
+      status: 'final',
+      code: { text: 'CEA' },
+      subject: { reference },
+    });
+    expect(validateOne(observation('urn:uuid:2f1c6c36-4bd4-4b5e-9b0a-1f6a3c0e5d11'))).toEqual([]);
+    const [only, ...rest] = validateOne(observation('not a reference'));
+    expect(rest).toEqual([]);
+    expect(only).toMatchObject({ severity: 'warning', expression: ['Observation.subject'] });
+    expect(isPendingReference(only!)).toBe(false);
+    const text = only!.details!.text!.replace('not a reference', 'urn:uuid:2f1c6c36-4bd4-4b5e-9b0a-1f6a3c0e5d11');
+    expect(isPendingReference({ ...only!, details: { text } })).toBe(true);
   });
 });
 

@@ -23,14 +23,17 @@ export function issue(
   return { severity, code, details: { text }, ...(expression ? { expression: [expression] } : {}) };
 }
 
-// Plan entries refer to each other by urn:uuid until the server assigns ids; that is not a problem to report.
-const pendingReference = (i: OperationOutcomeIssue): boolean =>
+/**
+ * Whether an issue is the validator's complaint about a urn:uuid reference. Plan entries (and the resources of a
+ * registry run's output before the EHR assigns ids) refer to each other that way: not a problem to report.
+ */
+export const isPendingReference = (i: OperationOutcomeIssue): boolean =>
   /Invalid reference: got "urn:uuid:/.test(i.details?.text ?? '');
 
 function run(resource: Resource, profile?: StructureDefinition): OperationOutcomeIssue[] {
   const issues = validateAgainst(resource, profile);
   const extra = profile ? [...invariants(resource, profile, issues), ...absentSlices(resource, profile)] : [];
-  return [...issues.filter((i) => !pendingReference(i)), ...extra];
+  return [...issues.filter((i) => !isPendingReference(i)), ...extra];
 }
 
 /** Required slices of a top-level element the resource does not have at all (the core validator skips those). */
