@@ -398,6 +398,13 @@ export async function benchRegistry(
           180_000,
           'job loop warm-up'
         );
+        // A loop that ended during its warm-up failed: its error lines, and no start signal written into a closed pipe.
+        const failed = loops.find((l) => l.proc.exitCode !== null);
+        if (failed) {
+          for (const l of loops) l.proc.kill('SIGKILL');
+          jobLoopFigures(failed);
+          throw new Error(`bench registry: a job loop ended during its warm-up (exit ${failed.proc.exitCode})`);
+        }
         const t = performance.now();
         for (const l of loops) l.proc.stdin?.end('go\n');
         await Promise.all(loops.map(exit));
