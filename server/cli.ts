@@ -26,6 +26,7 @@ import { validateCommand } from './commands/validate';
 import { type WorkerFlags, workerCommand } from './commands/worker';
 import { createWorkupDeps, type WorkupFlags, workupCommand } from './commands/workup';
 import { loadConfig, type OncoConfig, VERSION } from './config';
+import { registryWorkupDeps } from './registry/workup-deps';
 
 /** A signal that aborts on the first SIGINT or SIGTERM (long-running commands stop cleanly and can resume). */
 function stopSignal(): AbortSignal {
@@ -40,13 +41,7 @@ function stopSignal(): AbortSignal {
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 /** Workup dependencies (no trace files) for registry jobs. */
-const registryDeps = (config: OncoConfig) => () =>
-  createWorkupDeps({
-    answerer: createAnswerer(),
-    retrieve: createRetrieve({ config: config.rag }),
-    config,
-    traceDir: false,
-  });
+const registryDeps = (config: OncoConfig) => () => registryWorkupDeps(config);
 
 /** Builds the command tree (exported for tests). */
 export function program(): Command {

@@ -7,12 +7,11 @@ import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { createWorkupDeps } from '../agent/deps';
-import { createAnswerer, createRetrieve } from '../answer';
 import { loadConfig, type OncoConfig, offlineConfig } from '../config';
 import { type JobDeps, runJob } from '../registry/job';
 import { packResult } from '../registry/packed-result';
 import { staticToken } from '../registry/token-source';
+import { registryWorkupDeps } from '../registry/workup-deps';
 
 /** Never contacted: every record is spooled and nothing is written. */
 const NO_SERVER = 'http://127.0.0.1:1/fhir';
@@ -36,16 +35,7 @@ export function recordFiles(dir: string): string[] {
 
 /** The job dependencies of an offline worker. */
 export function offlineJobDeps(config: OncoConfig): JobDeps {
-  const offline = offlineConfig(config);
-  return {
-    workup: createWorkupDeps({
-      answerer: createAnswerer(),
-      retrieve: createRetrieve({ config: offline.rag }),
-      config: offline,
-      traceDir: false,
-    }),
-    tokens: staticToken(undefined),
-  };
+  return { workup: registryWorkupDeps(offlineConfig(config)), tokens: staticToken(undefined) };
 }
 
 /**
